@@ -1,0 +1,9 @@
+//! rokade: a UCI chess engine. The binary speaks UCI (`src/uci`); the library holds
+//! the rules wrapper, the search and the evaluation so that tests and benches reach them.
+
+pub mod bench;
+pub mod eval;
+pub mod perft;
+pub mod position;
+pub mod search;
+pub mod uci;

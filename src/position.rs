@@ -1,0 +1,163 @@
+//! The game state the search works on: a shakmaty board plus what shakmaty lacks,
+//! an incremental Zobrist key, an undo stack (shakmaty is copy-make only) and the key
+//! history of the whole game, so repetitions that began before the root are seen.
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, Role, Square};
+
+/// A position with history. `make`/`unmake` must be paired.
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: Chess,
+    key: u64,
+    /// Boards before each `make`, restored by `unmake`.
+    undo: Vec<(Chess, u64)>,
+    /// Keys of every position of the game so far, the current one last.
+    keys: Vec<u64>,
+}
+
+fn hash_of(board: &Chess) -> u64 {
+    board.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::new(Chess::default())
+    }
+}
+
+impl Position {
+    pub fn new(board: Chess) -> Self {
+        let key = hash_of(&board);
+        Position { board, key, undo: Vec::with_capacity(256), keys: vec![key] }
+    }
+
+    /// Parses a FEN (X-FEN or Shredder-FEN castling; move counters optional).
+    /// Standard castling is tried first, then Chess960 for 960 starting arrays.
+    pub fn from_fen(fen: &str) -> Result<Self, String> {
+        let setup: Fen = fen.parse().map_err(|e| format!("invalid FEN: {e}"))?;
+        let board = match Chess::from_setup(setup.clone().into_setup(), CastlingMode::Standard) {
+            Ok(board) => board,
+            Err(_) => Chess::from_setup(setup.into_setup(), CastlingMode::Chess960)
+                .map_err(|e| format!("illegal position: {e}"))?,
+        };
+        Ok(Self::new(board))
+    }
+
+    pub fn board(&self) -> &Chess {
+        &self.board
+    }
+
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub fn turn(&self) -> Color {
+        self.board.turn()
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.board.is_check()
+    }
+
+    /// Plies made since the root of the current `make` stack.
+    pub fn depth_of_stack(&self) -> usize {
+        self.undo.len()
+    }
+
+    pub fn make(&mut self, m: Move) {
+        let key = self.board.update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal);
+        let previous = self.board.clone();
+        self.board.play_unchecked(m);
+        let key = key.map_or_else(|| hash_of(&self.board), |k| k.0);
+        self.undo.push((previous, self.key));
+        self.key = key;
+        self.keys.push(key);
+    }
+
+    /// Passes the turn. The caller guarantees the side to move is not in check.
+    pub fn make_null(&mut self) {
+        let previous = self.board.clone();
+        let board = previous.clone().swap_turn().expect("null move only when not in check");
+        self.undo.push((previous, self.key));
+        self.board = board;
+        self.key = hash_of(&self.board);
+        self.keys.push(self.key);
+    }
+
+    pub fn unmake(&mut self) {
+        let (board, key) = self.undo.pop().expect("unmake without make");
+        self.board = board;
+        self.key = key;
+        self.keys.pop();
+    }
+
+    /// Plays a move for good: it becomes part of the game history, not of the undo stack.
+    pub fn play(&mut self, m: Move) {
+        self.make(m);
+        self.undo.clear();
+    }
+
+    /// How often the current position occurred before, since the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let window = (self.board.halfmoves() as usize).min(self.keys.len() - 1);
+        let last = self.keys.len() - 1;
+        (2..=window).step_by(2).filter(|&back| self.keys[last - back] == self.key).count()
+    }
+
+    /// A draw by the rules the search applies: any repetition, the fifty-move
+    /// rule (unless the side to move is mated) and dead positions.
+    pub fn is_search_draw(&self) -> bool {
+        if self.board.halfmoves() >= 100 && (!self.is_check() || !self.board.legal_moves().is_empty()) {
+            return true;
+        }
+        self.board.is_insufficient_material() || self.repetitions() > 0
+    }
+
+    /// Whether the side to move has pieces besides pawns and king (null-move safety).
+    pub fn has_non_pawn_material(&self) -> bool {
+        let b = self.board.board();
+        let ours = b.by_color(self.turn());
+        (ours & !(b.pawns() | b.kings())).any()
+    }
+
+    /// Parses a UCI move (`e2e4`, `e7e8q`, castling as `e1g1` or `e1h1`) and checks legality.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let uci: UciMove = text.parse().map_err(|_| format!("malformed move '{text}'"))?;
+        uci.to_move(&self.board).map_err(|_| format!("illegal move '{text}'"))
+    }
+
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.board, EnPassantMode::Legal).to_string()
+    }
+
+    /// Rebuilds a move from its from/to squares and promotion (the TT's compact form).
+    /// Castling is stored king-to-rook. Returns `None` unless the move is legal here.
+    pub fn move_from_parts(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let b = self.board.board();
+        let role = b.role_at(from)?;
+        if b.color_at(from) != Some(self.turn()) {
+            return None;
+        }
+        let m = if role == Role::King
+            && b.by_piece(shakmaty::Piece { color: self.turn(), role: Role::Rook }).contains(to)
+        {
+            Move::Castle { king: from, rook: to }
+        } else if role == Role::Pawn
+            && Some(to) == self.board.ep_square(EnPassantMode::Legal)
+            && from.file() != to.file()
+        {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal { role, from, capture: b.role_at(to), to, promotion }
+        };
+        self.board.is_legal(m).then_some(m)
+    }
+}
+
+/// Text of a move for the GUI: king-takes-rook castling only in Chess960 mode.
+pub fn move_to_uci(m: Move, chess960: bool) -> String {
+    m.to_uci(CastlingMode::from_chess960(chess960)).to_string()
+}

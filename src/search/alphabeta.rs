@@ -1,0 +1,309 @@
+//! Principal variation search and quiescence search. Steps are numbered so that a reader
+//! can find a technique quickly; every margin comes from `params`.
+
+use arrayvec::ArrayVec;
+use shakmaty::{Move, Position as _};
+
+use super::movepick::MovePicker;
+use super::params::*;
+use super::see::see;
+use super::tt::Bound;
+use super::worker::Worker;
+use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::eval::evaluate;
+
+/// Static eval placeholder for positions in check, where there is none.
+const NO_EVAL: i32 = -INFINITY;
+
+impl Worker {
+    pub(super) fn evaluate(&self) -> i32 {
+        evaluate(self.pos.board())
+    }
+
+    /// Copies the child's principal variation behind `m` into this ply's.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(m);
+        let child = &tail[0].pv;
+        let room = MAX_PLY - 1;
+        pv.extend(child.iter().copied().take(room));
+    }
+
+    pub(super) fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut_node: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.stack[ply].pv.clear();
+
+        // Step 1. Draws, mate distance pruning, the ply limit.
+        if self.pos.is_search_draw() {
+            return 0;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+
+        // Step 2. Check extension, then quiescence at the horizon.
+        let in_check = self.pos.is_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+
+        // Step 3. Transposition table cutoff.
+        let tt = self.shared().tt.probe(&self.pos, ply);
+        let tt_move = tt.and_then(|e| e.best_move);
+        if let Some(e) = tt
+            && !pv_node
+            && e.depth >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        // Step 4. Static evaluation.
+        let eval = match tt {
+            _ if in_check => NO_EVAL,
+            Some(e) => e.eval,
+            None => self.evaluate(),
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+
+        if !pv_node && !in_check && eval.abs() < MATE_BOUND {
+            // Step 5. Reverse futility pruning.
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta {
+                return eval;
+            }
+            // Step 6. Null-move pruning.
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && self.stack[ply - 1].mv.is_some()
+                && self.pos.has_non_pawn_material()
+            {
+                let reduction =
+                    NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                self.stack[ply].mv = None;
+                self.pos.make_null();
+                let score = -self.search(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
+                self.pos.unmake();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 7. Internal iterative reduction: without a TT move this node is likely less important.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 8. The move loop.
+        let turn = self.pos.turn();
+        let previous = self.stack[ply - 1].mv;
+        let mut picker = MovePicker::new(tt_move, self.history.killers(ply), self.history.counter(turn, previous));
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut moves_tried = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let original_alpha = alpha;
+
+        while let Some(picked) = picker.next(&self.pos, &self.history) {
+            let m = picked.mv;
+
+            // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
+            if best_score > -MATE_BOUND && self.pos.has_non_pawn_material() {
+                if picked.is_quiet {
+                    let lmp_limit = (LMP_BASE + depth * depth) as usize / (2 - usize::from(improving));
+                    if depth <= LMP_MAX_DEPTH && moves_tried >= lmp_limit {
+                        continue;
+                    }
+                    if !in_check
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= SEE_PRUNING_MAX_DEPTH && see(self.pos.board(), m) < SEE_QUIET_MARGIN_PER_DEPTH * depth {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNING_MAX_DEPTH && picked.see < SEE_CAPTURE_MARGIN_PER_DEPTH * depth {
+                    continue;
+                }
+            }
+
+            self.stack[ply].mv = Some(m);
+            self.pos.make(m);
+            moves_tried += 1;
+            let gives_check = self.pos.is_check();
+            let new_depth = depth - 1;
+
+            // Step 10. Late-move reductions, then principal variation search.
+            let score = if moves_tried == 1 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, false)
+            } else {
+                let mut reduction = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && moves_tried > LMR_MIN_MOVES + usize::from(pv_node)
+                    && (picked.is_quiet || picked.see < 0)
+                {
+                    reduction = self.lmr(depth, moves_tried);
+                    reduction += i32::from(!pv_node) + i32::from(cut_node);
+                    reduction -= i32::from(improving) + i32::from(gives_check) + i32::from(in_check);
+                    if picked.is_quiet {
+                        reduction -= self.history.quiet_score(turn, m) / LMR_HISTORY_DIVISOR;
+                    }
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if alpha >= beta {
+                        if picked.is_quiet {
+                            self.history.update_on_cutoff(turn, ply, depth, m, &quiets_tried, previous);
+                        }
+                        break;
+                    }
+                }
+            }
+            if picked.is_quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
+        }
+
+        // Step 11. Mate or stalemate: no legal move was searched (pruning needs one first).
+        if moves_tried == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let key = self.pos.key();
+        self.shared().tt.store(key, ply, best_move, best_score, eval, depth, bound);
+        best_score
+    }
+
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.stack[ply].pv.clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if self.pos.board().is_insufficient_material() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = self.pos.is_check();
+
+        let tt = self.shared().tt.probe(&self.pos, ply);
+        if let Some(e) = tt
+            && !pv_node
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        // Stand pat: the side to move may decline every capture.
+        let eval = if in_check { NO_EVAL } else { tt.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let mut best_score = eval;
+        if !in_check {
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+        }
+
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let mut moves_tried = 0;
+        let mut picker = MovePicker::quiescence(tt.and_then(|e| e.best_move), in_check);
+        while let Some(picked) = picker.next(&self.pos, &self.history) {
+            if !in_check && (picked.see < 0 || eval + picked.see + QS_DELTA_MARGIN <= alpha) {
+                continue;
+            }
+            self.pos.make(picked.mv);
+            moves_tried += 1;
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(picked.mv);
+                    if pv_node {
+                        self.update_pv(ply, picked.mv);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && moves_tried == 0 {
+            return -MATE + ply as i32;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let key = self.pos.key();
+        self.shared().tt.store(key, ply, best_move, best_score, eval, 0, bound);
+        best_score
+    }
+}

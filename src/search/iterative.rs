@@ -1,0 +1,171 @@
+//! Iterative deepening with aspiration windows and MultiPV at the root.
+
+use std::sync::atomic::Ordering;
+
+use shakmaty::Position as _;
+
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, HELPER_DEPTH_OFFSET};
+use super::tt::Bound;
+use super::worker::{RootMove, Worker};
+use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, SearchEvent, SearchInfo};
+
+/// Aspiration windows wider than this give way to a full window.
+const ASPIRATION_MAX_DELTA: i32 = 1000;
+/// Bound lines are only worth printing once a search has run this long (ms).
+const BOUND_REPORT_AFTER_MS: u64 = 1000;
+/// With a single legal move and a clock, this depth is enough to find a ponder move.
+const SINGLE_MOVE_DEPTH: i32 = 4;
+
+impl Worker {
+    /// The legal root moves, restricted to `searchmoves` when given.
+    pub fn init_root_moves(&mut self) {
+        let only = &self.shared().limits.searchmoves;
+        let moves = self.pos.board().legal_moves();
+        self.root_moves =
+            moves.iter().filter(|m| only.is_empty() || only.contains(m)).map(|&m| RootMove::new(m)).collect();
+    }
+
+    pub fn iterate(&mut self) {
+        let shared = self.shared().clone();
+        let max_depth = shared.limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
+        let lines = if self.is_main() { shared.multipv.min(self.root_moves.len()) } else { 1 };
+        let first_depth = if self.is_main() { 1 } else { 1 + HELPER_DEPTH_OFFSET * (self.id as i32 % 2) };
+
+        for depth in first_depth..=max_depth {
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+                rm.score = -INFINITY;
+            }
+            for line in 0..lines {
+                self.seldepth = 0;
+                self.aspiration(depth, line);
+                self.root_moves[..=line].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.is_main() {
+                for line in 0..lines {
+                    self.report(line, None);
+                }
+                if self.enough_after_iteration(depth) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn aspiration(&mut self, depth: i32, line: usize) {
+        let previous = self.root_moves[line].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.root_search(depth, alpha, beta, line);
+            self.root_moves[line..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.is_main() && self.shared().time.elapsed().as_millis() as u64 > BOUND_REPORT_AFTER_MS {
+                self.report(line, Some(bound));
+            }
+            delta += delta / 2;
+            if delta > ASPIRATION_MAX_DELTA {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Searches the root moves from index `line` on; the best is moved to `line` at once,
+    /// so that an interrupted iteration still leaves the best move found so far in front.
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, line: usize) -> i32 {
+        let mut best = -INFINITY;
+        for i in line..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.stack[0].mv = Some(m);
+            self.pos.make(m);
+            let score = if i == line {
+                -self.search(depth - 1, -beta, -alpha, 1, false)
+            } else {
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if i == line || score > alpha {
+                let mut pv = vec![m];
+                pv.extend(self.stack[1].pv.iter().copied());
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv = pv;
+                self.root_moves[line..=i].rotate_right(1);
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether the main thread should stop after completing `depth`.
+    fn enough_after_iteration(&self, depth: i32) -> bool {
+        let shared = self.shared();
+        let limits = &shared.limits;
+        let best = self.root_moves[0].score;
+        if let Some(moves) = limits.mate
+            && best >= MATE_BOUND
+            && (MATE - best + 1) / 2 <= moves as i32
+        {
+            return true;
+        }
+        if shared.control.pondering.load(Ordering::Relaxed) || limits.infinite {
+            return false;
+        }
+        if limits.clock.is_some() && self.root_moves.len() == 1 && depth >= SINGLE_MOVE_DEPTH {
+            return true;
+        }
+        !shared.time.should_start_iteration(shared.clock_origin())
+    }
+
+    pub fn report(&self, line: usize, bound: Option<Bound>) {
+        let shared = self.shared();
+        let rm = &self.root_moves[line];
+        let info = SearchInfo {
+            depth: if bound.is_some() { self.completed_depth + 1 } else { self.completed_depth.max(1) },
+            seldepth: rm.seldepth.max(1),
+            multipv: line + 1,
+            score: rm.best_known_score(),
+            bound,
+            nodes: shared.total_nodes(),
+            time_ms: shared.time.elapsed().as_millis() as u64,
+            hashfull: shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        };
+        let _ = shared.events.send(SearchEvent::Info(info));
+    }
+}

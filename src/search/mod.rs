@@ -1,0 +1,76 @@
+//! The search: Lazy SMP threads running iterative deepening over a principal variation
+//! search, sharing one transposition table. It knows nothing of UCI text: it takes
+//! [`Limits`] and reports [`SearchEvent`]s.
+
+mod alphabeta;
+pub mod history;
+mod iterative;
+pub mod limits;
+pub mod movepick;
+pub mod params;
+pub mod see;
+mod threads;
+pub mod timeman;
+pub mod tt;
+mod worker;
+
+pub use limits::{Clock, Limits};
+pub use threads::{SearchConfig, ThreadPool};
+pub use tt::Bound;
+
+use shakmaty::Move;
+
+/// Deepest ply the search goes; also bounds the per-ply stacks.
+pub const MAX_PLY: usize = 128;
+/// Score of being mated right now; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub const INFINITY: i32 = MATE + 1;
+
+/// A score as a GUI shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreKind {
+    Centipawns(i32),
+    /// Moves to mate; negative when the side to move is mated.
+    Mate(i32),
+}
+
+/// Converts an internal score (side to move's view) into centipawns or moves to mate.
+pub fn score_kind(score: i32) -> ScoreKind {
+    if score >= MATE_BOUND {
+        ScoreKind::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        ScoreKind::Mate(-(MATE + score) / 2)
+    } else {
+        ScoreKind::Centipawns(score)
+    }
+}
+
+/// One line of the search's progress.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based index of the line when several are searched.
+    pub multipv: usize,
+    pub score: i32,
+    /// `Some` when the score is only a bound (an aspiration window failed).
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    Info(SearchInfo),
+    /// Exactly one per search; `best` is `None` when there is no legal move.
+    BestMove {
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
+    /// Something the user should read (a mate limit not reached, ...).
+    Message(String),
+}

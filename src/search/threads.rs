@@ -1,0 +1,244 @@
+//! Lazy SMP: every thread searches the same root, sharing only the transposition table.
+//! The main thread watches the limits, reports progress and, at the end, picks the move.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use crossbeam_channel::Sender;
+use shakmaty::Move;
+
+use super::limits::Limits;
+use super::timeman::TimeManager;
+use super::tt::TranspositionTable;
+use super::worker::{Control, NodeCounter, RootMove, Shared, Worker};
+use super::{SearchEvent, SearchInfo, score_kind};
+use crate::position::Position;
+
+/// Deep recursion with move lists on the stack needs more than the default thread stack.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// How often a finished `infinite` or `ponder` search looks for `stop` or `ponderhit`.
+const IDLE_POLL: Duration = Duration::from_millis(2);
+
+/// Per-search settings that come from UCI options.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: 30 }
+    }
+}
+
+pub struct ThreadPool {
+    tt: Arc<TranspositionTable>,
+    control: Arc<Control>,
+    /// Workers between searches; during a search they live in `running`.
+    idle: Vec<Worker>,
+    running: Option<JoinHandle<Vec<Worker>>>,
+}
+
+impl ThreadPool {
+    pub fn new(hash_mb: usize) -> Result<Self, String> {
+        Ok(ThreadPool {
+            tt: Arc::new(TranspositionTable::new(hash_mb)?),
+            control: Arc::new(Control::default()),
+            idle: vec![Worker::new(0)],
+            running: None,
+        })
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Starts searching in the background; events arrive on `events`, ending with one `BestMove`.
+    pub fn start(&mut self, pos: &Position, limits: Limits, config: &SearchConfig, events: Sender<SearchEvent>) {
+        self.stop_and_wait();
+        self.tt.new_search();
+        self.control.stop.store(false, Ordering::SeqCst);
+        self.control.pondering.store(limits.ponder, Ordering::SeqCst);
+        self.control.ponderhit_ms.store(0, Ordering::SeqCst);
+        let threads = config.threads.max(1);
+        let mut workers = std::mem::take(&mut self.idle);
+        workers.truncate(threads);
+        while workers.len() < threads {
+            workers.push(Worker::new(workers.len()));
+        }
+        let shared = Arc::new(Shared {
+            tt: self.tt.clone(),
+            control: self.control.clone(),
+            time: TimeManager::new(&limits, config.move_overhead_ms),
+            limits,
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            multipv: config.multipv.max(1),
+            events,
+        });
+        for w in &mut workers {
+            w.prepare(pos.clone(), shared.clone());
+        }
+        let handle = thread::Builder::new()
+            .name("search-main".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || run_search(workers, shared))
+            .expect("spawn search thread");
+        self.running = Some(handle);
+    }
+
+    pub fn stop(&self) {
+        self.control.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The opponent played the expected move: the clock now runs for us.
+    pub fn ponderhit(&self, elapsed_since_go: Duration) {
+        self.control.ponderhit_ms.store(elapsed_since_go.as_millis() as u64, Ordering::SeqCst);
+        self.control.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Waits for the running search (which has then sent its `BestMove`).
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.running.take() {
+            match handle.join() {
+                Ok(workers) => self.idle = workers,
+                Err(_) => self.idle = vec![Worker::new(0)],
+            }
+        }
+    }
+
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+
+    /// Forget everything learnt: TT and histories (a new game).
+    pub fn clear(&mut self) {
+        self.stop_and_wait();
+        self.tt.clear();
+        for w in &mut self.idle {
+            w.history.clear();
+        }
+    }
+
+    pub fn resize_tt(&mut self, megabytes: usize) -> Result<(), String> {
+        self.stop_and_wait();
+        // Free the old table first so that shrinking or regrowing never needs both at once.
+        self.tt = Arc::new(TranspositionTable::new(1)?);
+        match TranspositionTable::new(megabytes) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = Arc::new(TranspositionTable::new(16)?);
+                Err(format!("{e}; hash is now 16 MB"))
+            }
+        }
+    }
+}
+
+fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>) -> Vec<Worker> {
+    workers[0].init_root_moves();
+    let root_moves = workers[0].root_moves.clone();
+    if root_moves.is_empty() {
+        report_no_moves(&workers[0], &shared);
+    } else {
+        for w in &mut workers[1..] {
+            w.root_moves = root_moves.clone();
+        }
+        let (main, helpers) = workers.split_at_mut(1);
+        thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, || helper.iterate())
+                    .expect("spawn helper thread");
+            }
+            main[0].iterate();
+            wait_for_release(&shared);
+            shared.control.stop.store(true, Ordering::SeqCst);
+        });
+        let best = pick_best(&workers, shared.multipv);
+        report_final(&workers[0], &best, &shared);
+    }
+    for w in &mut workers {
+        w.finish();
+    }
+    workers
+}
+
+/// Under `go infinite` or `go ponder` the move may only be sent after `stop` or `ponderhit`.
+fn wait_for_release(shared: &Shared) {
+    let control = &shared.control;
+    while !control.stop.load(Ordering::SeqCst) && (shared.limits.infinite || control.pondering.load(Ordering::SeqCst)) {
+        thread::sleep(IDLE_POLL);
+    }
+}
+
+fn report_no_moves(main: &Worker, shared: &Shared) {
+    let score = if main.pos.is_check() { -super::MATE } else { 0 };
+    let info = SearchInfo {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score,
+        bound: None,
+        nodes: 0,
+        time_ms: 0,
+        hashfull: shared.tt.hashfull(),
+        pv: Vec::new(),
+    };
+    let _ = shared.events.send(SearchEvent::Info(info));
+    wait_for_release(shared);
+    let _ = shared.events.send(SearchEvent::BestMove { best: None, ponder: None });
+}
+
+/// The main thread's line, unless a helper completed a deeper iteration at least as good.
+fn pick_best(workers: &[Worker], multipv: usize) -> (RootMove, i32) {
+    let main = &workers[0];
+    let mut best = (main.root_moves[0].clone(), main.completed_depth);
+    if multipv > 1 {
+        return best;
+    }
+    for w in &workers[1..] {
+        let candidate = &w.root_moves[0];
+        let better = w.completed_depth > best.1 && candidate.best_known_score() >= best.0.best_known_score();
+        let shorter_mate = matches!(score_kind(candidate.best_known_score()), super::ScoreKind::Mate(n) if n > 0)
+            && candidate.best_known_score() > best.0.best_known_score();
+        if better || shorter_mate {
+            best = (candidate.clone(), w.completed_depth);
+        }
+    }
+    best
+}
+
+fn report_final(main: &Worker, best: &(RootMove, i32), shared: &Shared) {
+    let (rm, depth) = best;
+    let info = SearchInfo {
+        depth: (*depth).max(1),
+        seldepth: rm.seldepth.max(1),
+        multipv: 1,
+        score: rm.best_known_score(),
+        bound: None,
+        nodes: shared.total_nodes(),
+        time_ms: shared.time.elapsed().as_millis() as u64,
+        hashfull: shared.tt.hashfull(),
+        pv: rm.pv.clone(),
+    };
+    if shared.multipv == 1 {
+        let _ = shared.events.send(SearchEvent::Info(info));
+    }
+    let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(main, rm.mv, shared));
+    let _ = shared.events.send(SearchEvent::BestMove { best: Some(rm.mv), ponder });
+}
+
+/// When the PV ends after our move, the TT may still know the expected reply.
+fn ponder_from_tt(main: &Worker, best: Move, shared: &Shared) -> Option<Move> {
+    let mut pos = main.pos.clone();
+    pos.make(best);
+    shared.tt.probe(&pos, 0).and_then(|e| e.best_move)
+}

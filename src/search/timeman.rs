@@ -1,0 +1,58 @@
+//! How long to think. A soft limit decides whether to start another iteration; a hard
+//! limit stops the search mid-iteration. Both keep `Move Overhead` in reserve.
+
+use std::time::{Duration, Instant};
+
+use super::limits::Limits;
+
+/// Moves assumed left in the game when the GUI does not say (sudden death).
+const DEFAULT_MOVES_TO_GO: u64 = 25;
+/// Share of the per-move budget after which no new iteration starts.
+const SOFT_PERCENT: u64 = 60;
+/// The hard limit may stretch the budget this many times...
+const HARD_MULTIPLIER: u64 = 3;
+/// ...but never past this share of the clock.
+const HARD_MAX_PERCENT: u64 = 40;
+/// Never plan to leave less than this on the clock (ms), beyond the overhead.
+const MIN_RESERVE_MS: u64 = 5;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, move_overhead_ms: u64) -> Self {
+        let start = Instant::now();
+        if let Some(movetime) = limits.movetime {
+            let t = Duration::from_millis(movetime.saturating_sub(move_overhead_ms).max(1));
+            return TimeManager { start, soft: Some(t), hard: Some(t) };
+        }
+        let Some(clock) = limits.clock else {
+            return TimeManager { start, soft: None, hard: None };
+        };
+        let usable = clock.time_ms.saturating_sub(move_overhead_ms + MIN_RESERVE_MS).max(1);
+        let moves_to_go = clock.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.clamp(1, 50)));
+        let budget =
+            if moves_to_go == 1 { usable * 9 / 10 } else { (usable / moves_to_go + clock.inc_ms * 3 / 4).min(usable) };
+        let hard_cap = if moves_to_go == 1 { usable * 9 / 10 } else { usable * HARD_MAX_PERCENT / 100 };
+        let hard = (budget * HARD_MULTIPLIER).min(hard_cap).max(1);
+        let soft = (budget * SOFT_PERCENT / 100).min(hard).max(1);
+        TimeManager { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// `since` is when the clock started for us: the `go`, or the `ponderhit` when pondering.
+    pub fn should_stop(&self, since: Duration) -> bool {
+        self.hard.is_some_and(|h| self.elapsed().saturating_sub(since) >= h)
+    }
+
+    pub fn should_start_iteration(&self, since: Duration) -> bool {
+        self.soft.is_none_or(|s| self.elapsed().saturating_sub(since) < s)
+    }
+}

@@ -1,0 +1,175 @@
+//! One search thread's state, kept between searches so that histories carry over.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use arrayvec::ArrayVec;
+use crossbeam_channel::Sender;
+use shakmaty::Move;
+
+use super::history::History;
+use super::limits::Limits;
+use super::params::{LMR_BASE, LMR_DIVISOR, NODES_BETWEEN_CHECKS};
+use super::timeman::TimeManager;
+use super::tt::TranspositionTable;
+use super::{INFINITY, MAX_PLY, SearchEvent};
+use crate::position::Position;
+
+/// Flags the front end flips while threads search.
+#[derive(Default)]
+pub struct Control {
+    pub stop: AtomicBool,
+    pub pondering: AtomicBool,
+    /// Milliseconds after the `go` at which `ponderhit` came (0 when not pondering).
+    pub ponderhit_ms: AtomicU64,
+}
+
+/// A node counter on its own cache line, so threads do not slow each other down.
+#[derive(Default)]
+#[repr(align(64))]
+pub struct NodeCounter(pub AtomicU64);
+
+/// What all threads of one search share.
+pub struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    pub control: Arc<Control>,
+    pub limits: Limits,
+    pub time: TimeManager,
+    pub nodes: Vec<NodeCounter>,
+    pub multipv: usize,
+    pub events: Sender<SearchEvent>,
+}
+
+impl Shared {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Time since our clock started: the `go`, or the `ponderhit` after a ponder search.
+    pub fn clock_origin(&self) -> Duration {
+        Duration::from_millis(self.control.ponderhit_ms.load(Ordering::Relaxed))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> Self {
+        RootMove { mv, score: -INFINITY, previous_score: -INFINITY, seldepth: 0, pv: vec![mv] }
+    }
+
+    /// The score of the last completed search of this move.
+    pub fn best_known_score(&self) -> i32 {
+        if self.score == -INFINITY { self.previous_score } else { self.score }
+    }
+}
+
+#[derive(Clone, Default)]
+pub struct Frame {
+    pub eval: i32,
+    /// The move made from this ply (`None` for a null move).
+    pub mv: Option<Move>,
+    pub pv: ArrayVec<Move, MAX_PLY>,
+}
+
+pub struct Worker {
+    pub id: usize,
+    pub pos: Position,
+    pub history: History,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stack: Vec<Frame>,
+    pub root_moves: Vec<RootMove>,
+    pub completed_depth: i32,
+    pub stopped: bool,
+    lmr: Box<[[i32; 64]; 64]>,
+    shared: Option<Arc<Shared>>,
+}
+
+impl Worker {
+    pub fn new(id: usize) -> Self {
+        let mut lmr = Box::new([[0; 64]; 64]);
+        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+            }
+        }
+        Worker {
+            id,
+            pos: Position::default(),
+            history: History::default(),
+            nodes: 0,
+            seldepth: 0,
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            root_moves: Vec::new(),
+            completed_depth: 0,
+            stopped: false,
+            lmr,
+            shared: None,
+        }
+    }
+
+    pub fn prepare(&mut self, pos: Position, shared: Arc<Shared>) {
+        self.pos = pos;
+        self.shared = Some(shared);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.completed_depth = 0;
+        self.stopped = false;
+        self.history.clear_killers();
+    }
+
+    pub fn finish(&mut self) {
+        self.shared = None;
+    }
+
+    pub fn shared(&self) -> &Arc<Shared> {
+        self.shared.as_ref().expect("worker prepared for a search")
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    pub fn lmr(&self, depth: i32, moves: usize) -> i32 {
+        self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+
+    /// Counts a node; the main thread also enforces the time and node limits here.
+    pub fn count_node(&mut self) {
+        self.nodes += 1;
+        let shared = self.shared.as_ref().expect("worker prepared for a search");
+        shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+        let single_thread_node_limit = shared.limits.nodes.is_some() && shared.nodes.len() == 1;
+        if self.nodes.is_multiple_of(NODES_BETWEEN_CHECKS) || single_thread_node_limit {
+            self.check_limits();
+        }
+    }
+
+    fn check_limits(&mut self) {
+        let shared = self.shared.as_ref().expect("worker prepared for a search");
+        let control = &shared.control;
+        if self.is_main() {
+            let out_of_nodes = shared.limits.nodes.is_some_and(|n| {
+                let total = if shared.nodes.len() == 1 { self.nodes } else { shared.total_nodes() };
+                total >= n
+            });
+            let pondering = control.pondering.load(Ordering::Relaxed);
+            let out_of_time = !pondering && shared.time.should_stop(shared.clock_origin());
+            if out_of_nodes || out_of_time {
+                control.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if control.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! The UCI front end: a reader thread turns stdin into lines, and the controller, which
+//! owns the game, the options and the thread pool, answers them. The controller never
+//! blocks on a search, so `isready` and `stop` are answered at once.
+
+pub mod command;
+pub mod options;
+pub mod output;
+
+use std::io::{BufRead, Read};
+use std::thread;
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender, select, unbounded};
+use shakmaty::Color;
+
+use crate::position::{Position, move_to_uci};
+use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
+use command::{Command, GoParams, Parsed, PositionBase};
+use options::Value;
+use output::{info_string, send};
+
+pub const ENGINE_NAME: &str = concat!("rokade ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the rokade developers";
+
+/// Longer input lines are refused (a 600-ply game fits in about 3 kB).
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What the reader thread sends: a line, or a note that one was too long.
+enum Input {
+    Line(String),
+    TooLong(usize),
+}
+
+/// Runs the UCI loop until `quit` or the end of stdin.
+pub fn run() {
+    let (input_tx, input_rx) = unbounded();
+    thread::Builder::new().name("stdin".into()).spawn(move || read_stdin(input_tx)).expect("spawn stdin reader");
+    let mut controller = match Controller::new() {
+        Ok(c) => c,
+        Err(e) => {
+            info_string(&e);
+            return;
+        }
+    };
+    controller.run(input_rx);
+}
+
+fn read_stdin(tx: Sender<Input>) {
+    let stdin = std::io::stdin();
+    let mut reader = stdin.lock();
+    loop {
+        let mut bytes = Vec::new();
+        let read = (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes);
+        match read {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let input = if bytes.len() > MAX_LINE_BYTES && !bytes.ends_with(b"\n") {
+            // Drop the rest of the oversized line.
+            let mut skipped = bytes.len();
+            loop {
+                let mut rest = Vec::new();
+                match (&mut reader).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => skipped += n,
+                }
+                if rest.ends_with(b"\n") {
+                    break;
+                }
+            }
+            Input::TooLong(skipped)
+        } else {
+            Input::Line(String::from_utf8_lossy(&bytes).into_owned())
+        };
+        if tx.send(input).is_err() {
+            return;
+        }
+    }
+}
+
+struct Controller {
+    pos: Position,
+    pool: ThreadPool,
+    config: SearchConfig,
+    chess960: bool,
+    debug: bool,
+    events_tx: Sender<SearchEvent>,
+    events_rx: Receiver<SearchEvent>,
+    /// When the running search started, for `ponderhit`.
+    search_started: Option<Instant>,
+}
+
+impl Controller {
+    fn new() -> Result<Self, String> {
+        let (events_tx, events_rx) = unbounded();
+        Ok(Controller {
+            pos: Position::default(),
+            pool: ThreadPool::new(16)?,
+            config: SearchConfig::default(),
+            chess960: false,
+            debug: false,
+            events_tx,
+            events_rx,
+            search_started: None,
+        })
+    }
+
+    fn run(&mut self, input: Receiver<Input>) {
+        loop {
+            select! {
+                recv(input) -> line => match line {
+                    Ok(Input::Line(line)) => {
+                        if !self.handle_line(&line) {
+                            break;
+                        }
+                    }
+                    Ok(Input::TooLong(n)) => info_string(&format!("line of {n} bytes ignored: longer than {MAX_LINE_BYTES}")),
+                    Err(_) => break,
+                },
+                recv(self.events_rx) -> event => {
+                    if let Ok(event) = event {
+                        self.print_event(event);
+                    }
+                }
+            }
+        }
+        self.finish_search();
+    }
+
+    /// Handles one line; `false` means quit.
+    fn handle_line(&mut self, line: &str) -> bool {
+        let Parsed { command, warnings } = match command::parse(line) {
+            Ok(Some(parsed)) => parsed,
+            Ok(None) => return true,
+            Err(e) => {
+                info_string(&e);
+                return true;
+            }
+        };
+        for w in &warnings {
+            info_string(w);
+        }
+        match command {
+            Command::Uci => {
+                send(&format!("id name {ENGINE_NAME}"));
+                send(&format!("id author {ENGINE_AUTHOR}"));
+                for line in options::declarations() {
+                    send(&line);
+                }
+                send("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => send("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register => info_string("no registration needed"),
+            Command::UciNewGame => {
+                self.finish_search();
+                self.pool.clear();
+                self.pos = Position::default();
+            }
+            Command::Position { base, moves } => {
+                self.finish_search();
+                self.set_position(base, &moves);
+            }
+            Command::Go(params) => self.go(params),
+            Command::Stop => {
+                if self.pool.is_searching() {
+                    self.pool.stop();
+                } else if self.debug {
+                    info_string("stop: no search is running");
+                }
+            }
+            Command::PonderHit => match self.search_started {
+                Some(started) if self.pool.is_searching() => self.pool.ponderhit(started.elapsed()),
+                _ => {
+                    if self.debug {
+                        info_string("ponderhit: no search is running");
+                    }
+                }
+            },
+            Command::Quit => return false,
+            Command::Bench { depth } => {
+                self.finish_search();
+                crate::bench::print(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+            }
+            Command::Display => {
+                send(&format!("info string fen {}", self.pos.fen()));
+                send(&format!("info string key {:016x}", self.pos.key()));
+            }
+            Command::Eval => {
+                let eval = crate::eval::evaluate(self.pos.board());
+                info_string(&format!("eval {eval} cp (side to move)"));
+            }
+        }
+        true
+    }
+
+    /// Stops a running search and prints what it still had to say (its `bestmove`).
+    fn finish_search(&mut self) {
+        self.pool.stop_and_wait();
+        while let Ok(event) = self.events_rx.try_recv() {
+            self.print_event(event);
+        }
+        self.search_started = None;
+    }
+
+    fn print_event(&self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info(info) => send(&output::info_line(&info, self.chess960)),
+            SearchEvent::BestMove { best, ponder } => send(&output::bestmove_line(best, ponder, self.chess960)),
+            SearchEvent::Message(text) => info_string(&text),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (name, value, note) = match options::check(name, value) {
+            Ok(checked) => checked,
+            Err(e) => {
+                info_string(&e);
+                return;
+            }
+        };
+        if let Some(note) = note {
+            info_string(&note);
+        }
+        match (name, value) {
+            (options::HASH, Value::Int(mb)) => {
+                self.finish_search();
+                if let Err(e) = self.pool.resize_tt(mb as usize) {
+                    info_string(&e);
+                }
+            }
+            (options::THREADS, Value::Int(n)) => {
+                self.finish_search();
+                self.config.threads = n as usize;
+            }
+            (options::MULTI_PV, Value::Int(n)) => self.config.multipv = n as usize,
+            (options::MOVE_OVERHEAD, Value::Int(ms)) => self.config.move_overhead_ms = ms as u64,
+            (options::CLEAR_HASH, _) => {
+                self.finish_search();
+                self.pool.clear();
+            }
+            (options::CHESS960, Value::Bool(on)) => self.chess960 = on,
+            // Ponder only tells us the GUI may send `go ponder`; nothing to change.
+            _ => {}
+        }
+    }
+
+    /// Sets up the position; on a bad FEN the position is unchanged, on a bad move the
+    /// moves before it are kept.
+    fn set_position(&mut self, base: PositionBase, moves: &[String]) {
+        let mut pos = match base {
+            PositionBase::StartPos => Position::default(),
+            PositionBase::Fen(fen) => match Position::from_fen(&fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    info_string(&format!("{e}; position unchanged"));
+                    return;
+                }
+            },
+        };
+        for (index, text) in moves.iter().enumerate() {
+            match pos.parse_move(text) {
+                Ok(m) => pos.play(m),
+                Err(e) => {
+                    info_string(&format!(
+                        "{e} (move {} of the list); position set up to the move before it: {}",
+                        index + 1,
+                        pos.fen()
+                    ));
+                    break;
+                }
+            }
+        }
+        self.pos = pos;
+    }
+
+    fn go(&mut self, params: GoParams) {
+        self.finish_search();
+        if let Some(depth) = params.perft {
+            self.perft(depth);
+            return;
+        }
+        let mut searchmoves = Vec::new();
+        for text in &params.searchmoves {
+            match self.pos.parse_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => info_string(&format!("searchmoves: {e}, skipped")),
+            }
+        }
+        let limits = self.limits_from(&params, searchmoves);
+        self.search_started = Some(Instant::now());
+        self.pool.start(&self.pos, limits, &self.config, self.events_tx.clone());
+    }
+
+    fn limits_from(&self, p: &GoParams, searchmoves: Vec<shakmaty::Move>) -> Limits {
+        let (time, inc) = match self.pos.turn() {
+            Color::White => (p.wtime, p.winc),
+            Color::Black => (p.btime, p.binc),
+        };
+        let clock = time.map(|time_ms| Clock { time_ms, inc_ms: inc.unwrap_or(0), moves_to_go: p.movestogo });
+        let any_limit =
+            p.depth.is_some() || p.nodes.is_some() || p.mate.is_some() || p.movetime.is_some() || clock.is_some();
+        Limits {
+            depth: p.depth.map(|d| d.min(i32::MAX as u32) as i32),
+            nodes: p.nodes,
+            mate: p.mate,
+            movetime: p.movetime,
+            clock,
+            // A bare `go` searches until `stop`, as most engines do.
+            infinite: p.infinite || !any_limit,
+            ponder: p.ponder,
+            searchmoves,
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let mut total = 0;
+        for (m, count) in crate::perft::divide(self.pos.board(), depth) {
+            send(&format!("{}: {count}", move_to_uci(m, self.chess960)));
+            total += count;
+        }
+        send("");
+        send(&format!("Nodes searched: {total}"));
+        if self.debug {
+            info_string(&format!("perft time {} ms", start.elapsed().as_millis()));
+        }
+    }
+}

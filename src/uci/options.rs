@@ -1,0 +1,86 @@
+//! The UCI options: their declarations for `uci` and the checking of `setoption`.
+
+use vampirc_uci::{UciMessage, UciOptionConfig};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+pub const HASH: &str = "Hash";
+pub const THREADS: &str = "Threads";
+pub const MULTI_PV: &str = "MultiPV";
+pub const PONDER: &str = "Ponder";
+pub const MOVE_OVERHEAD: &str = "Move Overhead";
+pub const CLEAR_HASH: &str = "Clear Hash";
+pub const CHESS960: &str = "UCI_Chess960";
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: 65536 } },
+    Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
+    Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
+    Spec { name: PONDER, kind: Kind::Check { default: false } },
+    Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    Spec { name: CLEAR_HASH, kind: Kind::Button },
+    Spec { name: CHESS960, kind: Kind::Check { default: false } },
+];
+
+/// A checked `setoption`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Pressed,
+}
+
+/// The `option` lines that answer `uci`.
+pub fn declarations() -> Vec<String> {
+    SPECS
+        .iter()
+        .map(|spec| {
+            let name = spec.name.to_string();
+            let config = match spec.kind {
+                Kind::Spin { default, min, max } => {
+                    UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) }
+                }
+                Kind::Check { default } => UciOptionConfig::Check { name, default: Some(default) },
+                Kind::Button => UciOptionConfig::Button { name },
+            };
+            UciMessage::Option(config).to_string()
+        })
+        .collect()
+}
+
+/// Finds the option (names are case-insensitive) and checks the value. A spin value out of
+/// range is clamped; the second element then says so.
+pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value, Option<String>), String> {
+    let spec = SPECS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
+    let value = value.map(str::trim);
+    match spec.kind {
+        Kind::Button => Ok((spec.name, Value::Pressed, None)),
+        Kind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok((spec.name, Value::Bool(true), None)),
+            Some("false") => Ok((spec.name, Value::Bool(false), None)),
+            _ => Err(format!("option {} needs 'value true' or 'value false'", spec.name)),
+        },
+        Kind::Spin { min, max, .. } => {
+            let text = value.ok_or_else(|| format!("option {} needs a value", spec.name))?;
+            let n: i64 = text.parse().map_err(|_| format!("option {}: '{text}' is not a number", spec.name))?;
+            let clamped = n.clamp(min, max);
+            let note = (clamped != n)
+                .then(|| format!("option {} value {n} is outside {min}..{max}, using {clamped}", spec.name));
+            Ok((spec.name, Value::Int(clamped), note))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Everything rokade writes to the GUI, formatted in one place. `info` and `bestmove` are
+//! written by hand: vampirc-uci cannot write `bestmove 0000` and mislabels bounds.
+
+use std::io::Write;
+
+use shakmaty::Move;
+
+use crate::position::move_to_uci;
+use crate::search::{Bound, ScoreKind, SearchInfo, score_kind};
+
+/// Writes one line to stdout and flushes, so GUIs see it at once.
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (the GUI went away) is not ours to report anywhere.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub fn info_string(message: &str) {
+    send(&format!("info string {message}"));
+}
+
+pub fn score_text(score: i32) -> String {
+    match score_kind(score) {
+        ScoreKind::Centipawns(cp) => format!("cp {cp}"),
+        ScoreKind::Mate(n) => format!("mate {n}"),
+    }
+}
+
+pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score)
+    );
+    match info.bound {
+        Some(Bound::Lower) => line.push_str(" lowerbound"),
+        Some(Bound::Upper) => line.push_str(" upperbound"),
+        _ => {}
+    }
+    let nps = info.nodes * 1000 / info.time_ms.max(1);
+    line.push_str(&format!(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms));
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for &m in &info.pv {
+            line.push(' ');
+            line.push_str(&move_to_uci(m, chess960));
+        }
+    }
+    line
+}
+
+pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
+    match (best, ponder) {
+        (None, _) => "bestmove 0000".to_string(),
+        (Some(b), None) => format!("bestmove {}", move_to_uci(b, chess960)),
+        (Some(b), Some(p)) => format!("bestmove {} ponder {}", move_to_uci(b, chess960), move_to_uci(p, chess960)),
+    }
+}
