@@ -5,7 +5,9 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, Role, Square};
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, PositionError, Role, Square,
+};
 
 /// A position with history. `make`/`unmake` must be paired.
 #[derive(Clone, Debug)]
@@ -35,13 +37,22 @@ impl Position {
     }
 
     /// Parses a FEN (X-FEN or Shredder-FEN castling; move counters optional).
-    /// Standard castling is tried first, then Chess960 for 960 starting arrays.
+    /// Standard castling is tried first, then Chess960 for 960 starting arrays. Checks that
+    /// no legal game reaches but that are playable (an impossible double check, an en-passant
+    /// square with no capture) are waived; positions the rules cannot play are refused.
     pub fn from_fen(fen: &str) -> Result<Self, String> {
-        let setup: Fen = fen.parse().map_err(|e| format!("invalid FEN: {e}"))?;
-        let board = match Chess::from_setup(setup.clone().into_setup(), CastlingMode::Standard) {
+        let fen: Fen = fen.parse().map_err(|e| format!("invalid FEN: {e}"))?;
+        let setup = fen.into_setup();
+        // The error carries the whole position; only its message is kept.
+        let lenient = |mode| {
+            Chess::from_setup(setup.clone(), mode)
+                .or_else(PositionError::ignore_impossible_check)
+                .or_else(PositionError::ignore_invalid_ep_square)
+                .map_err(|e| e.to_string())
+        };
+        let board = match lenient(CastlingMode::Standard) {
             Ok(board) => board,
-            Err(_) => Chess::from_setup(setup.into_setup(), CastlingMode::Chess960)
-                .map_err(|e| format!("illegal position: {e}"))?,
+            Err(_) => lenient(CastlingMode::Chess960)?,
         };
         Ok(Self::new(board))
     }

@@ -61,3 +61,26 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
 fn least_valuable(board: &Board, attackers: Bitboard) -> Option<(Square, Role)> {
     Role::ALL.iter().find_map(|&role| (attackers & board.by_role(role)).first().map(|sq| (sq, role)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    fn see_of(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        see(pos.board(), pos.parse_move(uci).unwrap())
+    }
+
+    #[test]
+    fn exchanges() {
+        // Pawn takes an undefended knight.
+        assert_eq!(see_of("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 320);
+        // Queen takes a pawn defended by a pawn.
+        assert_eq!(see_of("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5"), 100 - 950);
+        // Rook takes a defended rook, backed by a second rook behind it (x-ray).
+        assert_eq!(see_of("3rk3/8/8/3r4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 500);
+        // A quiet move onto a square the enemy pawn covers.
+        assert_eq!(see_of("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1", "e4c5"), -320);
+    }
+}

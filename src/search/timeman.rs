@@ -56,3 +56,29 @@ impl TimeManager {
         self.soft.is_none_or(|s| self.elapsed().saturating_sub(since) < s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    fn limits(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits { clock: Some(Clock { time_ms, inc_ms, moves_to_go }), ..Limits::default() }
+    }
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        for (time, inc, mtg) in [(1000, 10, None), (60000, 0, Some(1)), (50, 0, Some(1)), (10, 0, None), (0, 0, None)] {
+            let tm = TimeManager::new(&limits(time, inc, mtg), 30);
+            let (soft, hard) = (tm.soft.unwrap().as_millis() as u64, tm.hard.unwrap().as_millis() as u64);
+            assert!(soft <= hard, "{time}+{inc}/{mtg:?}");
+            assert!(hard <= time.saturating_sub(35).max(1), "{time}+{inc}/{mtg:?}: hard {hard}");
+        }
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let tm = TimeManager::new(&Limits { movetime: Some(1000), ..Limits::default() }, 30);
+        assert_eq!(tm.hard, Some(Duration::from_millis(970)));
+    }
+}

@@ -253,3 +253,33 @@ fn available_megabytes() -> Option<usize> {
     let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_with_mate_scores_relative_to_ply() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let pos = Position::default();
+        let m = pos.parse_move("e2e4").unwrap();
+        tt.store(pos.key(), 3, Some(m), crate::search::MATE - 10, 25, 7, Bound::Lower);
+        let e = tt.probe(&pos, 5).unwrap();
+        assert_eq!(
+            (e.best_move, e.score, e.eval, e.depth, e.bound),
+            (Some(m), crate::search::MATE - 12, 25, 7, Bound::Lower)
+        );
+        assert!(tt.hashfull() <= 1000);
+        tt.clear();
+        assert!(tt.probe(&pos, 0).is_none());
+    }
+
+    #[test]
+    fn castling_survives_the_compact_move() {
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let castle = pos.parse_move("e1g1").unwrap();
+        let tt = TranspositionTable::new(1).unwrap();
+        tt.store(pos.key(), 0, Some(castle), 0, 0, 1, Bound::Exact);
+        assert_eq!(tt.probe(&pos, 0).unwrap().best_move, Some(castle));
+    }
+}

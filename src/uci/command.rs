@@ -251,3 +251,80 @@ fn signed(value: Option<&str>, key: &str, warnings: &mut Vec<String>) -> Option<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> (GoParams, Vec<String>) {
+        match parse(line).unwrap().unwrap() {
+            Parsed { command: Command::Go(p), warnings } => (p, warnings),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_keeps_ponder_next_to_a_clock() {
+        let (p, w) = go("go ponder wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
+        assert!(p.ponder && w.is_empty());
+        assert_eq!(
+            (p.wtime, p.btime, p.winc, p.binc, p.movestogo),
+            (Some(1000), Some(2000), Some(10), Some(20), Some(5))
+        );
+    }
+
+    #[test]
+    fn go_takes_numbers_vampirc_cannot() {
+        let (p, _) = go("go depth 256 movestogo 300 nodes 1234567890123");
+        assert_eq!((p.depth, p.movestogo, p.nodes), (Some(256), Some(300), Some(1234567890123)));
+    }
+
+    #[test]
+    fn go_searchmoves_stops_at_the_next_keyword() {
+        let (p, _) = go("go searchmoves e2e4 d2d4 depth 3");
+        assert_eq!(p.searchmoves, ["e2e4", "d2d4"]);
+        assert_eq!(p.depth, Some(3));
+    }
+
+    #[test]
+    fn go_missing_value_does_not_swallow_the_next_keyword() {
+        let (p, w) = go("go wtime btime 500");
+        assert_eq!((p.wtime, p.btime), (None, Some(500)));
+        assert_eq!(w, ["go: wtime 'btime' is not a number, ignored"]);
+    }
+
+    #[test]
+    fn position_keeps_every_move() {
+        let parsed = parse("position startpos moves e2e4 0000 e7e5").unwrap().unwrap();
+        assert_eq!(
+            parsed.command,
+            Command::Position {
+                base: PositionBase::StartPos,
+                moves: vec!["e2e4".into(), "0000".into(), "e7e5".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn shredder_fen_is_passed_through() {
+        let parsed =
+            parse("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap().unwrap();
+        assert!(
+            matches!(parsed.command, Command::Position { base: PositionBase::Fen(f), .. } if f.ends_with("HFhf - 2 9"))
+        );
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        let parsed = parse("setoption name Move Overhead value 100").unwrap().unwrap();
+        assert_eq!(parsed.command, Command::SetOption { name: "Move Overhead".into(), value: Some("100".into()) });
+        let parsed = parse("setoption name Clear Hash").unwrap().unwrap();
+        assert_eq!(parsed.command, Command::SetOption { name: "Clear Hash".into(), value: None });
+    }
+
+    #[test]
+    fn trailing_whitespace_and_blank_lines() {
+        assert_eq!(parse("isready   ").unwrap().unwrap().command, Command::IsReady);
+        assert_eq!(parse("   ").unwrap(), None);
+    }
+}

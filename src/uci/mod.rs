@@ -184,8 +184,8 @@ impl Controller {
                 crate::bench::print(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
             }
             Command::Display => {
-                send(&format!("info string fen {}", self.pos.fen()));
                 send(&format!("info string key {:016x}", self.pos.key()));
+                send(&format!("info string fen {}", self.pos.fen()));
             }
             Command::Eval => {
                 let eval = crate::eval::evaluate(self.pos.board());

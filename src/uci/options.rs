@@ -84,3 +84,24 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value, Op
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_within_their_range() {
+        for spec in SPECS {
+            if let Kind::Spin { default, min, max } = spec.kind {
+                assert!((min..=max).contains(&default), "{}", spec.name);
+            }
+        }
+    }
+
+    #[test]
+    fn spin_values_are_clamped_and_names_matched_case_insensitively() {
+        assert_eq!(check("hash", Some("100000")).unwrap().1, Value::Int(65536));
+        assert_eq!(check("THREADS", Some(" 4 ")).unwrap(), ("Threads", Value::Int(4), None));
+        assert!(check("Hash", Some("-5")).unwrap().2.is_some());
+    }
+}
