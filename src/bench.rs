@@ -4,10 +4,8 @@
 
 use std::time::Instant;
 
-use crossbeam_channel::unbounded;
-
-use crate::position::Position;
-use crate::search::{Limits, SearchConfig, SearchEvent, ThreadPool};
+use crate::position::{Position, move_to_uci};
+use crate::search::{Limits, SearchConfig, ThreadPool};
 
 pub const DEFAULT_DEPTH: i32 = 12;
 const BENCH_HASH_MB: usize = 16;
@@ -56,17 +54,12 @@ pub fn run(depth: i32, mut on_line: impl FnMut(&BenchLine)) -> (u64, u64) {
     for &fen in POSITIONS {
         pool.clear();
         let pos = Position::from_fen(fen).expect("bench positions are valid");
-        let (tx, rx) = unbounded();
-        pool.start(&pos, Limits { depth: Some(depth), ..Limits::default() }, &config, tx);
-        pool.wait();
-        let mut line = BenchLine { fen, nodes: 0, best: String::from("0000") };
-        for event in rx.try_iter() {
-            match event {
-                SearchEvent::Info(info) => line.nodes = info.nodes,
-                SearchEvent::BestMove { best: Some(m), .. } => line.best = crate::position::move_to_uci(m, false),
-                _ => {}
-            }
-        }
+        let outcome = pool.search_sync(&pos, Limits { depth: Some(depth), ..Limits::default() }, &config);
+        let line = BenchLine {
+            fen,
+            nodes: outcome.info.map_or(0, |i| i.nodes),
+            best: outcome.best.map_or_else(|| "0000".to_string(), |m| move_to_uci(m, false)),
+        };
         total += line.nodes;
         on_line(&line);
     }

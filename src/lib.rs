@@ -1,6 +1,7 @@
 //! rokade: a UCI chess engine. The binary speaks UCI (`src/uci`); the library holds
 //! the rules wrapper, the search and the evaluation so that tests and benches reach them.
 
+pub mod analysis;
 pub mod bench;
 pub mod eval;
 pub mod perft;

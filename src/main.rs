@@ -7,6 +7,9 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use rokade::position::{Position, move_to_uci};
 
+/// Depth per position when `analyse` is given no limit.
+const ANALYSIS_DEPTH: i32 = 12;
+
 #[derive(Parser)]
 #[command(name = "rokade", version, about = "rokade, a UCI chess engine. Run without arguments to speak UCI.")]
 struct Cli {
@@ -20,6 +23,32 @@ enum Command {
     Bench {
         #[arg(default_value_t = rokade::bench::DEFAULT_DEPTH)]
         depth: i32,
+    },
+    /// Analyse the games of a PGN file: evaluations, best moves, mistakes, accuracy.
+    Analyse {
+        /// The PGN file (several games, standard or FEN starts).
+        pgn: std::path::PathBuf,
+        /// Search depth per position (the default, 12, unless --movetime or --nodes is given).
+        #[arg(long)]
+        depth: Option<i32>,
+        /// Milliseconds per position.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Nodes per position (machine-independent results).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Search threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Hash table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Write the full report as JSON to this file (`-`: stdout, instead of the table).
+        #[arg(long)]
+        json: Option<std::path::PathBuf>,
+        /// Draw the evaluation graph to this SVG file (more games: NAME-2.svg, ...).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// Count the leaves of the legal move tree, per root move.
     Perft {
@@ -36,6 +65,20 @@ fn main() -> ExitCode {
     }
     match Cli::parse().command {
         Command::Bench { depth } => rokade::bench::print(depth.clamp(1, 64)),
+        Command::Analyse { pgn, depth, movetime, nodes, threads, hash, json, svg } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let settings = rokade::analysis::Settings {
+                depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(ANALYSIS_DEPTH)),
+                movetime_ms: movetime,
+                nodes,
+                threads: threads.unwrap_or(cores).clamp(1, 256),
+                hash_mb: hash.clamp(1, 65536),
+            };
+            if let Err(e) = rokade::analysis::run(&pgn, settings, &rokade::analysis::Outputs { json, svg }) {
+                eprintln!("rokade analyse: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
         Command::Perft { depth, fen } => {
             let pos = match fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::default())) {
                 Ok(pos) => pos,

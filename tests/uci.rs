@@ -19,6 +19,7 @@ fn handshake_lists_options_and_ends_with_uciok() {
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Clear Hash type button",
         "option name UCI_Chess960 type check default false",
+        "option name UCI_ShowWDL type check default false",
     ] {
         assert!(lines.iter().any(|l| l == option), "missing '{option}' in {lines:?}");
     }
@@ -244,4 +245,39 @@ fn standard_castling_is_written_e1g1_and_accepted_both_ways() {
         let d = e.read_until(|l| l.starts_with("info string fen"));
         assert_eq!(d.last().unwrap(), "info string fen r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
     }
+}
+
+#[test]
+fn go_mate_without_a_mate_says_so_and_claims_none() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5");
+    let lines = e.go("go mate 3");
+    assert!(lines.iter().all(|l| !l.contains(" score mate ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "info string no mate in 3 found"), "{lines:?}");
+}
+
+#[test]
+fn go_mate_checks_a_puzzle_answer_from_the_defenders_side() {
+    // After the right first move (Rd8+) the defender is mated in one more move...
+    let mut e = Engine::start();
+    e.send("position fen 1r4k1/5ppp/3R4/p4bP1/P6P/1p6/1Pr5/K2R4 w - - 0 39 moves d6d8");
+    assert_eq!(last_score(&e.go("go mate 1")), "mate -1");
+    // ...and the same check through searchmoves from the puzzle position.
+    e.send("position fen 1r4k1/5ppp/3R4/p4bP1/P6P/1p6/1Pr5/K2R4 w - - 0 39");
+    assert_eq!(last_score(&e.go("go mate 2 searchmoves d6d8")), "mate 2");
+    let wrong = e.go("go mate 2 searchmoves d6d7");
+    assert!(!last_score(&wrong).starts_with("mate "), "{wrong:?}");
+}
+
+#[test]
+fn show_wdl_adds_win_draw_loss_per_mille() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    let lines = e.go("go depth 5");
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let tokens: Vec<&str> = info.split_whitespace().collect();
+    let at = tokens.iter().position(|&t| t == "wdl").expect("wdl in the info line");
+    let wdl: Vec<u32> = tokens[at + 1..at + 4].iter().map(|t| t.parse().unwrap()).collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{info}");
 }

@@ -2,6 +2,7 @@
 //! in [`params::PARAMS`].
 
 pub mod params;
+pub mod wdl;
 
 use params::{EvalParams, PARAMS, S};
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};

@@ -7,7 +7,7 @@ use shakmaty::Position as _;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, HELPER_DEPTH_OFFSET};
 use super::tt::Bound;
 use super::worker::{RootMove, Worker};
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, SearchEvent, SearchInfo};
+use super::{INFINITY, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, SearchInfo, score_kind};
 
 /// Aspiration windows wider than this give way to a full window.
 const ASPIRATION_MAX_DELTA: i32 = 1000;
@@ -15,6 +15,10 @@ const ASPIRATION_MAX_DELTA: i32 = 1000;
 const BOUND_REPORT_AFTER_MS: u64 = 1000;
 /// With a single legal move and a clock, this depth is enough to find a ponder move.
 const SINGLE_MOVE_DEPTH: i32 = 4;
+/// `go mate`: plies searched beyond a found mate's length, so that no shorter one hides.
+const MATE_CONFIRM_PLIES: i32 = 1;
+/// `go mate N` with nothing found gives up at depth `2N + this`.
+const MATE_SEARCH_EXTRA_PLIES: i32 = 8;
 
 impl Worker {
     /// The legal root moves, restricted to `searchmoves` when given.
@@ -136,10 +140,8 @@ impl Worker {
     fn enough_after_iteration(&self, depth: i32) -> bool {
         let shared = self.shared();
         let limits = &shared.limits;
-        let best = self.root_moves[0].score;
         if let Some(moves) = limits.mate
-            && best >= MATE_BOUND
-            && (MATE - best + 1) / 2 <= moves as i32
+            && self.mate_search_done(depth, moves as i32)
         {
             return true;
         }
@@ -150,6 +152,23 @@ impl Worker {
             return true;
         }
         !shared.time.should_start_iteration(shared.clock_origin())
+    }
+
+    /// `go mate N`: done once a mate in at most N moves, for either side, is found and the
+    /// depth rules out a shorter one, or when the depth is well past what a mate in N needs.
+    fn mate_search_done(&self, depth: i32, moves: i32) -> bool {
+        let proven = match score_kind(self.root_moves[0].score) {
+            ScoreKind::Mate(n) if n.abs() <= moves => Some(n.abs()),
+            _ => None,
+        };
+        match proven {
+            Some(k) => depth >= 2 * k + MATE_CONFIRM_PLIES,
+            None if depth >= 2 * moves + MATE_SEARCH_EXTRA_PLIES => {
+                let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
+                true
+            }
+            None => false,
+        }
     }
 
     pub fn report(&self, line: usize, bound: Option<Bound>) {

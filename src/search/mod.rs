@@ -15,7 +15,7 @@ pub mod tt;
 mod worker;
 
 pub use limits::{Clock, Limits};
-pub use threads::{SearchConfig, ThreadPool};
+pub use threads::{SearchConfig, SearchOutcome, ThreadPool};
 pub use tt::Bound;
 
 use shakmaty::Move;

@@ -21,6 +21,15 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// How often a finished `infinite` or `ponder` search looks for `stop` or `ponderhit`.
 const IDLE_POLL: Duration = Duration::from_millis(2);
 
+/// The end result of a search run to completion.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOutcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    /// The last main-line report: score, depth, nodes, PV.
+    pub info: Option<SearchInfo>,
+}
+
 /// Per-search settings that come from UCI options.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
@@ -88,6 +97,22 @@ impl ThreadPool {
             .spawn(move || run_search(workers, shared))
             .expect("spawn search thread");
         self.running = Some(handle);
+    }
+
+    /// Searches to the end of `limits` and returns what the search reported.
+    pub fn search_sync(&mut self, pos: &Position, limits: Limits, config: &SearchConfig) -> SearchOutcome {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        self.start(pos, limits, config, tx);
+        self.wait();
+        let mut outcome = SearchOutcome::default();
+        for event in rx.try_iter() {
+            match event {
+                SearchEvent::Info(info) if info.multipv == 1 => outcome.info = Some(info),
+                SearchEvent::BestMove { best, ponder } => (outcome.best, outcome.ponder) = (best, ponder),
+                _ => {}
+            }
+        }
+        outcome
     }
 
     pub fn stop(&self) {

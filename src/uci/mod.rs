@@ -83,6 +83,7 @@ struct Controller {
     pool: ThreadPool,
     config: SearchConfig,
     chess960: bool,
+    show_wdl: bool,
     debug: bool,
     events_tx: Sender<SearchEvent>,
     events_rx: Receiver<SearchEvent>,
@@ -98,6 +99,7 @@ impl Controller {
             pool: ThreadPool::new(16)?,
             config: SearchConfig::default(),
             chess960: false,
+            show_wdl: false,
             debug: false,
             events_tx,
             events_rx,
@@ -206,7 +208,10 @@ impl Controller {
 
     fn print_event(&self, event: SearchEvent) {
         match event {
-            SearchEvent::Info(info) => send(&output::info_line(&info, self.chess960)),
+            SearchEvent::Info(info) => {
+                let wdl_material = self.show_wdl.then(|| crate::eval::wdl::material(self.pos.board()));
+                send(&output::info_line(&info, self.chess960, wdl_material))
+            }
             SearchEvent::BestMove { best, ponder } => send(&output::bestmove_line(best, ponder, self.chess960)),
             SearchEvent::Message(text) => info_string(&text),
         }
@@ -241,6 +246,7 @@ impl Controller {
                 self.pool.clear();
             }
             (options::CHESS960, Value::Bool(on)) => self.chess960 = on,
+            (options::SHOW_WDL, Value::Bool(on)) => self.show_wdl = on,
             // Ponder only tells us the GUI may send `go ponder`; nothing to change.
             _ => {}
         }

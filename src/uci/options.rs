@@ -22,6 +22,7 @@ pub const PONDER: &str = "Ponder";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const CHESS960: &str = "UCI_Chess960";
+pub const SHOW_WDL: &str = "UCI_ShowWDL";
 
 pub const SPECS: &[Spec] = &[
     Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: 65536 } },
@@ -31,6 +32,7 @@ pub const SPECS: &[Spec] = &[
     Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
     Spec { name: CLEAR_HASH, kind: Kind::Button },
     Spec { name: CHESS960, kind: Kind::Check { default: false } },
+    Spec { name: SHOW_WDL, kind: Kind::Check { default: false } },
 ];
 
 /// A checked `setoption`.

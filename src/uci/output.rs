@@ -5,6 +5,7 @@ use std::io::Write;
 
 use shakmaty::Move;
 
+use crate::eval::wdl::wdl;
 use crate::position::move_to_uci;
 use crate::search::{Bound, ScoreKind, SearchInfo, score_kind};
 
@@ -27,7 +28,11 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
+/// Centipawns standing in for a mate score in the WDL model: a certain result.
+const MATE_AS_CP: i32 = 10_000;
+
+/// An `info` line; `wdl_material` (the material on the board) asks for `wdl W D L`.
+pub fn info_line(info: &SearchInfo, chess960: bool, wdl_material: Option<u32>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -39,6 +44,20 @@ pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
         Some(Bound::Lower) => line.push_str(" lowerbound"),
         Some(Bound::Upper) => line.push_str(" upperbound"),
         _ => {}
+    }
+    if let Some(material) = wdl_material {
+        let cp = match score_kind(info.score) {
+            ScoreKind::Centipawns(cp) => cp,
+            ScoreKind::Mate(n) => {
+                if n > 0 {
+                    MATE_AS_CP
+                } else {
+                    -MATE_AS_CP
+                }
+            }
+        };
+        let (w, d, l) = wdl(cp, material);
+        line.push_str(&format!(" wdl {w} {d} {l}"));
     }
     let nps = info.nodes * 1000 / info.time_ms.max(1);
     line.push_str(&format!(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms));

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Runs `go mate N` on every position of a mate suite (default ../shared/testdata/mates.epd)
+and prints how many were solved with the right length, how many claims were false, and the
+median and worst time. A claim is false when the engine reports a mate shorter than the
+suite's proven `dm`, or plays a first move that the suite does not list as mating in `dm`.
+
+    tuning/mate-suite.py [--engine target/release/rokade] [--step 1] [--extra N] [--json out.json]
+
+`--extra N` asks for `go mate dm+N`: the engine must still find the shortest mate.
+Needs python-chess (`pip install chess`).
+"""
+import argparse, json, os, statistics, sys, time
+
+import chess
+import chess.engine
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default=os.path.join(HERE, "..", "target", "release", "rokade"))
+    ap.add_argument("--suite", default=os.path.join(HERE, "..", "..", "shared", "testdata", "mates.epd"))
+    ap.add_argument("--step", type=int, default=1, help="use every STEP-th position")
+    ap.add_argument("--extra", type=int, default=0, help="search for mate in dm+EXTRA")
+    ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
+    ap.add_argument("--json", help="write per-position results here")
+    args = ap.parse_args()
+
+    engine = chess.engine.SimpleEngine.popen_uci(args.engine)
+    for opt in args.option:
+        name, value = opt.split("=", 1)
+        engine.configure({name: value})
+    records = []
+    with open(args.suite) as f:
+        lines = [l for l in f if l.strip()][:: args.step]
+    by_n = {}
+    for line in lines:
+        board, ops = chess.Board.from_epd(line)
+        dm = int(ops["dm"])
+        good = {m.uci() for m in ops["bm"]}
+        engine.protocol.send_line("ucinewgame")
+        start = time.perf_counter()
+        result = engine.play(board, chess.engine.Limit(mate=dm + args.extra), info=chess.engine.INFO_SCORE)
+        seconds = time.perf_counter() - start
+        score = result.info.get("score")
+        mate = score.relative.mate() if score else None
+        move = result.move.uci() if result.move else None
+        right = mate == dm and move in good
+        false_claim = mate is not None and mate > 0 and (mate < dm or move not in good)
+        records.append({"fen": board.fen(), "dm": dm, "mate": mate, "move": move, "right": right,
+                        "false_claim": false_claim, "seconds": seconds})
+        s = by_n.setdefault(dm, [0, 0, 0])
+        s[0] += 1
+        s[1] += right
+        s[2] += false_claim
+        if false_claim or not right:
+            print(f"{'FALSE' if false_claim else 'miss '} dm {dm}: got mate {mate} move {move} in {seconds:.2f}s  {board.fen()}",
+                  file=sys.stderr)
+    engine.quit()
+
+    times = [r["seconds"] for r in records]
+    print(f"{'mate in':>8} {'tried':>6} {'right':>6} {'false':>6}")
+    for n in sorted(by_n):
+        print(f"{n:>8} {by_n[n][0]:>6} {by_n[n][1]:>6} {by_n[n][2]:>6}")
+    print(f"total: {len(records)} tried, {sum(r['right'] for r in records)} right length and move, "
+          f"{sum(r['false_claim'] for r in records)} false claims; time median {statistics.median(times):.3f}s, "
+          f"worst {max(times):.3f}s")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(records, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
