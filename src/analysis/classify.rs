@@ -131,7 +131,8 @@ mod tests {
         let steady = vec![50.0; 41];
         assert_eq!(game_accuracy(&steady, true), (Some(100.0), Some(100.0)));
         let mut blunder = steady.clone();
-        blunder[20..].iter_mut().for_each(|w| *w = 5.0);
+        // White's move from position 20 to 21 throws the game away.
+        blunder[21..].iter_mut().for_each(|w| *w = 5.0);
         let (white, black) = game_accuracy(&blunder, true);
         assert!(white.unwrap() < black.unwrap(), "{white:?} {black:?}");
     }

@@ -17,7 +17,15 @@ const NO_EVAL: i32 = -INFINITY;
 
 impl Worker {
     pub(super) fn evaluate(&self) -> i32 {
-        evaluate(self.pos.board())
+        let eval = evaluate(self.pos.board());
+        let noise = self.shared().eval_noise;
+        if noise == 0 {
+            return eval;
+        }
+        // The same position always gets the same noise within a search, so the TT stays coherent.
+        let mut h = (self.pos.key() ^ self.shared().noise_seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+        eval + (h % (2 * noise as u64 + 1)) as i32 - noise
     }
 
     /// Copies the child's principal variation behind `m` into this ply's.

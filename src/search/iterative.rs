@@ -53,8 +53,10 @@ impl Worker {
             }
             self.completed_depth = depth;
             if self.is_main() {
-                for line in 0..lines {
-                    self.report(line, None);
+                if shared.report {
+                    for line in 0..lines {
+                        self.report(line, None);
+                    }
                 }
                 if self.enough_after_iteration(depth) {
                     break;
@@ -87,7 +89,8 @@ impl Worker {
             } else {
                 return;
             };
-            if self.is_main() && self.shared().time.elapsed().as_millis() as u64 > BOUND_REPORT_AFTER_MS {
+            let shared = self.shared();
+            if self.is_main() && shared.report && shared.time.elapsed().as_millis() as u64 > BOUND_REPORT_AFTER_MS {
                 self.report(line, Some(bound));
             }
             delta += delta / 2;
@@ -164,7 +167,9 @@ impl Worker {
         match proven {
             Some(k) => depth >= 2 * k + MATE_CONFIRM_PLIES,
             None if depth >= 2 * moves + MATE_SEARCH_EXTRA_PLIES => {
-                let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
+                if self.shared().report {
+                    let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
+                }
                 true
             }
             None => false,

@@ -9,6 +9,7 @@ pub mod limits;
 pub mod movepick;
 pub mod params;
 pub mod see;
+pub mod strength;
 mod threads;
 pub mod timeman;
 pub mod tt;

@@ -10,6 +10,7 @@ use crossbeam_channel::Sender;
 use shakmaty::Move;
 
 use super::limits::Limits;
+use super::strength::{self, LimitedStrength, Strength};
 use super::timeman::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::{Control, NodeCounter, RootMove, Shared, Worker};
@@ -36,16 +37,22 @@ pub struct SearchConfig {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// `None`: full strength.
+    pub strength: Option<Strength>,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: 30 }
+        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: 30, strength: None }
     }
 }
 
+/// The weakened search's table is small: its searches are.
+const WEAK_TT_MB: usize = 2;
+
 pub struct ThreadPool {
     tt: Arc<TranspositionTable>,
+    weak_tt: Arc<TranspositionTable>,
     control: Arc<Control>,
     /// Workers between searches; during a search they live in `running`.
     idle: Vec<Worker>,
@@ -56,6 +63,7 @@ impl ThreadPool {
     pub fn new(hash_mb: usize) -> Result<Self, String> {
         Ok(ThreadPool {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
+            weak_tt: Arc::new(TranspositionTable::new(WEAK_TT_MB)?),
             control: Arc::new(Control::default()),
             idle: vec![Worker::new(0)],
             running: None,
@@ -73,7 +81,8 @@ impl ThreadPool {
         self.control.stop.store(false, Ordering::SeqCst);
         self.control.pondering.store(limits.ponder, Ordering::SeqCst);
         self.control.ponderhit_ms.store(0, Ordering::SeqCst);
-        let threads = config.threads.max(1);
+        // A limited strength plays on one thread, so that a seeded game can be replayed.
+        let threads = if config.strength.is_some() { 1 } else { config.threads.max(1) };
         let mut workers = std::mem::take(&mut self.idle);
         workers.truncate(threads);
         while workers.len() < threads {
@@ -87,14 +96,18 @@ impl ThreadPool {
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             multipv: config.multipv.max(1),
             events,
+            report: config.strength.is_none(),
+            eval_noise: 0,
+            noise_seed: 0,
         });
+        let limited = config.strength.map(|strength| LimitedStrength { strength, weak_tt: self.weak_tt.clone() });
         for w in &mut workers {
             w.prepare(pos.clone(), shared.clone());
         }
         let handle = thread::Builder::new()
             .name("search-main".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || run_search(workers, shared))
+            .spawn(move || run_search(workers, shared, limited))
             .expect("spawn search thread");
         self.running = Some(handle);
     }
@@ -166,11 +179,15 @@ impl ThreadPool {
     }
 }
 
-fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>) -> Vec<Worker> {
+fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>, limited: Option<LimitedStrength>) -> Vec<Worker> {
     workers[0].init_root_moves();
     let root_moves = workers[0].root_moves.clone();
     if root_moves.is_empty() {
         report_no_moves(&workers[0], &shared);
+    } else if let Some(limited) = limited {
+        let chosen = strength::play(&mut workers[0], &shared, &limited);
+        wait_for_release(&shared);
+        report_final(&workers[0], &(chosen.line, chosen.depth), chosen.nodes, &shared);
     } else {
         for w in &mut workers[1..] {
             w.root_moves = root_moves.clone();
@@ -188,7 +205,7 @@ fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>) -> Vec<Worker> {
             shared.control.stop.store(true, Ordering::SeqCst);
         });
         let best = pick_best(&workers, shared.multipv);
-        report_final(&workers[0], &best, &shared);
+        report_final(&workers[0], &best, shared.total_nodes(), &shared);
     }
     for w in &mut workers {
         w.finish();
@@ -241,7 +258,7 @@ fn pick_best(workers: &[Worker], multipv: usize) -> (RootMove, i32) {
     best
 }
 
-fn report_final(main: &Worker, best: &(RootMove, i32), shared: &Shared) {
+fn report_final(main: &Worker, best: &(RootMove, i32), nodes: u64, shared: &Shared) {
     let (rm, depth) = best;
     let info = SearchInfo {
         depth: (*depth).max(1),
@@ -249,12 +266,13 @@ fn report_final(main: &Worker, best: &(RootMove, i32), shared: &Shared) {
         multipv: 1,
         score: rm.best_known_score(),
         bound: None,
-        nodes: shared.total_nodes(),
+        nodes,
         time_ms: shared.time.elapsed().as_millis() as u64,
         hashfull: shared.tt.hashfull(),
         pv: rm.pv.clone(),
     };
-    if shared.multipv == 1 {
+    // With MultiPV the lines were just reported; a limited strength reports only its choice.
+    if shared.multipv == 1 || !shared.report {
         let _ = shared.events.send(SearchEvent::Info(info));
     }
     let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(main, rm.mv, shared));

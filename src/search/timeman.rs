@@ -43,6 +43,12 @@ impl TimeManager {
         TimeManager { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
     }
 
+    /// The same deadline without the soft limit: for searches bounded by nodes, where the
+    /// clock is only a safety net.
+    pub fn hard_only(&self) -> TimeManager {
+        TimeManager { soft: None, ..self.clone() }
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

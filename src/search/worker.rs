@@ -39,9 +39,32 @@ pub struct Shared {
     pub nodes: Vec<NodeCounter>,
     pub multipv: usize,
     pub events: Sender<SearchEvent>,
+    /// Whether the main thread sends `Info` events (a limited-strength search reports only its choice).
+    pub report: bool,
+    /// Amplitude (cp) of the deterministic noise added to static evals, for weakened play.
+    pub eval_noise: i32,
+    pub noise_seed: u64,
 }
 
 impl Shared {
+    /// A sub-search of the same `go` on the main thread only: same table, limits and events,
+    /// its own node count, silent (it reports nothing by itself), and bounded by the clock's
+    /// hard limit only, since its own limits are nodes.
+    pub fn fork(&self) -> Shared {
+        Shared {
+            tt: self.tt.clone(),
+            control: self.control.clone(),
+            limits: self.limits.clone(),
+            time: self.time.hard_only(),
+            nodes: vec![NodeCounter::default()],
+            multipv: self.multipv,
+            events: self.events.clone(),
+            report: false,
+            eval_noise: self.eval_noise,
+            noise_seed: self.noise_seed,
+        }
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
     }
@@ -135,6 +158,11 @@ impl Worker {
         self.shared.as_ref().expect("worker prepared for a search")
     }
 
+    /// Whether the GUI asked the search to stop (as opposed to a limit being reached).
+    pub fn stopped_by_user(&self) -> bool {
+        self.shared().control.stop.load(Ordering::Relaxed)
+    }
+
     pub fn is_main(&self) -> bool {
         self.id == 0
     }
@@ -164,8 +192,9 @@ impl Worker {
             });
             let pondering = control.pondering.load(Ordering::Relaxed);
             let out_of_time = !pondering && shared.time.should_stop(shared.clock_origin());
+            // Helpers stop when the main thread, returning, raises the shared flag.
             if out_of_nodes || out_of_time {
-                control.stop.store(true, Ordering::Relaxed);
+                self.stopped = true;
             }
         }
         if control.stop.load(Ordering::Relaxed) {

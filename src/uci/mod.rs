@@ -14,6 +14,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use shakmaty::Color;
 
 use crate::position::{Position, move_to_uci};
+use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
 use command::{Command, GoParams, Parsed, PositionBase};
 use options::Value;
@@ -78,12 +79,58 @@ fn read_stdin(tx: Sender<Input>) {
     }
 }
 
+/// `UCI_LimitStrength` with `UCI_Elo`, `Skill Level` and `Level` all set one limit: the one
+/// set last wins.
+#[derive(Debug)]
+struct StrengthOptions {
+    limit_strength: bool,
+    uci_elo: u32,
+    /// The limit in force (`None`: full strength).
+    elo: Option<u32>,
+    seed: u64,
+}
+
+impl Default for StrengthOptions {
+    fn default() -> Self {
+        StrengthOptions { limit_strength: false, uci_elo: 1500, elo: None, seed: 0 }
+    }
+}
+
+impl StrengthOptions {
+    fn set(&mut self, name: &str, value: Value) {
+        match (name, value) {
+            (options::LIMIT_STRENGTH, Value::Bool(on)) => {
+                self.limit_strength = on;
+                self.elo = on.then_some(self.uci_elo);
+            }
+            (options::ELO, Value::Int(elo)) => {
+                self.uci_elo = elo as u32;
+                if self.limit_strength {
+                    self.elo = Some(self.uci_elo);
+                }
+            }
+            (options::SKILL_LEVEL, Value::Int(level)) => self.elo = skill_level_elo(level as u32),
+            (options::LEVEL, Value::Text(level)) => {
+                self.elo = strength::BANDS.iter().find(|b| b.name == level).map(|b| b.elo);
+            }
+            (options::SKILL_SEED, Value::Int(seed)) => self.seed = seed as u64,
+            _ => {}
+        }
+    }
+
+    fn limit(&self) -> Option<Strength> {
+        self.elo.map(|elo| Strength { elo, seed: self.seed })
+    }
+}
+
 struct Controller {
     pos: Position,
     pool: ThreadPool,
     config: SearchConfig,
     chess960: bool,
     show_wdl: bool,
+    /// The strength options as last set; together they give `config.strength`.
+    strength: StrengthOptions,
     debug: bool,
     events_tx: Sender<SearchEvent>,
     events_rx: Receiver<SearchEvent>,
@@ -100,6 +147,7 @@ impl Controller {
             config: SearchConfig::default(),
             chess960: false,
             show_wdl: false,
+            strength: StrengthOptions::default(),
             debug: false,
             events_tx,
             events_rx,
@@ -247,6 +295,13 @@ impl Controller {
             }
             (options::CHESS960, Value::Bool(on)) => self.chess960 = on,
             (options::SHOW_WDL, Value::Bool(on)) => self.show_wdl = on,
+            (
+                options::LIMIT_STRENGTH | options::ELO | options::SKILL_LEVEL | options::LEVEL | options::SKILL_SEED,
+                value,
+            ) => {
+                self.strength.set(name, value);
+                self.config.strength = self.strength.limit();
+            }
             // Ponder only tells us the GUI may send `go ponder`; nothing to change.
             _ => {}
         }

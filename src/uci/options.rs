@@ -2,10 +2,13 @@
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use crate::search::strength::{MAX_ELO, MIN_ELO};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
+    Combo { default: &'static str, values: &'static [&'static str] },
     Button,
 }
 
@@ -23,6 +26,14 @@ pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const CHESS960: &str = "UCI_Chess960";
 pub const SHOW_WDL: &str = "UCI_ShowWDL";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const ELO: &str = "UCI_Elo";
+pub const SKILL_LEVEL: &str = "Skill Level";
+pub const LEVEL: &str = "Level";
+pub const SKILL_SEED: &str = "Skill Seed";
+
+/// The `Level` names, weakest first; `Full` is no limit.
+pub const LEVELS: &[&str] = &["Beginner", "Easy", "Medium", "Hard", "Expert", "Master", "Full"];
 
 pub const SPECS: &[Spec] = &[
     Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: 65536 } },
@@ -33,6 +44,11 @@ pub const SPECS: &[Spec] = &[
     Spec { name: CLEAR_HASH, kind: Kind::Button },
     Spec { name: CHESS960, kind: Kind::Check { default: false } },
     Spec { name: SHOW_WDL, kind: Kind::Check { default: false } },
+    Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
+    Spec { name: ELO, kind: Kind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
+    Spec { name: SKILL_LEVEL, kind: Kind::Spin { default: 20, min: 0, max: 20 } },
+    Spec { name: LEVEL, kind: Kind::Combo { default: "Full", values: LEVELS } },
+    Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
 ];
 
 /// A checked `setoption`.
@@ -40,6 +56,7 @@ pub const SPECS: &[Spec] = &[
 pub enum Value {
     Int(i64),
     Bool(bool),
+    Text(&'static str),
     Pressed,
 }
 
@@ -54,6 +71,11 @@ pub fn declarations() -> Vec<String> {
                     UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) }
                 }
                 Kind::Check { default } => UciOptionConfig::Check { name, default: Some(default) },
+                Kind::Combo { default, values } => UciOptionConfig::Combo {
+                    name,
+                    default: Some(default.to_string()),
+                    var: values.iter().map(|v| v.to_string()).collect(),
+                },
                 Kind::Button => UciOptionConfig::Button { name },
             };
             UciMessage::Option(config).to_string()
@@ -76,6 +98,13 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value, Op
             Some("false") => Ok((spec.name, Value::Bool(false), None)),
             _ => Err(format!("option {} needs 'value true' or 'value false'", spec.name)),
         },
+        Kind::Combo { values, .. } => {
+            let text = value.unwrap_or("");
+            let found = values.iter().find(|v| v.eq_ignore_ascii_case(text));
+            found
+                .map(|&v| (spec.name, Value::Text(v), None))
+                .ok_or_else(|| format!("option {}: '{text}' is not one of {}", spec.name, values.join(" ")))
+        }
         Kind::Spin { min, max, .. } => {
             let text = value.ok_or_else(|| format!("option {} needs a value", spec.name))?;
             let n: i64 = text.parse().map_err(|_| format!("option {}: '{text}' is not a number", spec.name))?;

@@ -1,0 +1,238 @@
+//! Limited strength: the six bands from Beginner (600) to Master (2100).
+//!
+//! Each move first gets a full-strength search on the band's node budget; if that finds a
+//! forced mate, the shortest mating move is played, so no band ever lets a mate it could
+//! see slip. Otherwise a weakened search (shallow, few nodes, a private small table, noisy
+//! evaluation for the strong bands) lists candidate moves, and one is drawn at random,
+//! weighted by how close it is to the best: a weak band often plays a plausible second-best
+//! move, rarely a poor one, and never one that loses more than its `max_loss_cp`.
+//! `tuning/calibrate-levels` measures the bands and refits the table below.
+
+use std::sync::Arc;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::tt::TranspositionTable;
+use super::worker::{RootMove, Shared, Worker};
+use super::{Limits, MATE_BOUND};
+
+/// The parameters of one band. Values between two bands are interpolated by Elo.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Band {
+    pub name: &'static str,
+    pub elo: u32,
+    /// Nodes of the full-strength search that looks for a forced mate.
+    pub mate_check_nodes: u64,
+    /// The weakened search: its depth cap and node budget.
+    pub depth: i32,
+    pub nodes: u64,
+    /// How many moves are candidates, and how far (cp) below the best one may be.
+    pub candidates: usize,
+    pub max_loss_cp: i32,
+    /// Softmax temperature (cp) over the candidates' deficit: higher plays worse moves more often.
+    pub temperature_cp: i32,
+    /// Amplitude (cp) of the noise on static evaluations.
+    pub eval_noise_cp: i32,
+}
+
+// BEGIN BAND TABLE (tuning/calibrate-levels)
+pub const BANDS: [Band; 6] = [
+    Band {
+        name: "Beginner",
+        elo: 600,
+        mate_check_nodes: 400_000,
+        depth: 1,
+        nodes: 3_000,
+        candidates: 8,
+        max_loss_cp: 700,
+        temperature_cp: 180,
+        eval_noise_cp: 60,
+    },
+    Band {
+        name: "Easy",
+        elo: 900,
+        mate_check_nodes: 400_000,
+        depth: 2,
+        nodes: 6_000,
+        candidates: 7,
+        max_loss_cp: 450,
+        temperature_cp: 120,
+        eval_noise_cp: 40,
+    },
+    Band {
+        name: "Medium",
+        elo: 1200,
+        mate_check_nodes: 400_000,
+        depth: 3,
+        nodes: 15_000,
+        candidates: 6,
+        max_loss_cp: 300,
+        temperature_cp: 75,
+        eval_noise_cp: 25,
+    },
+    Band {
+        name: "Hard",
+        elo: 1500,
+        mate_check_nodes: 400_000,
+        depth: 5,
+        nodes: 40_000,
+        candidates: 4,
+        max_loss_cp: 180,
+        temperature_cp: 40,
+        eval_noise_cp: 15,
+    },
+    Band {
+        name: "Expert",
+        elo: 1800,
+        mate_check_nodes: 400_000,
+        depth: 8,
+        nodes: 120_000,
+        candidates: 1,
+        max_loss_cp: 0,
+        temperature_cp: 1,
+        eval_noise_cp: 30,
+    },
+    Band {
+        name: "Master",
+        elo: 2100,
+        mate_check_nodes: 400_000,
+        depth: 12,
+        nodes: 400_000,
+        candidates: 1,
+        max_loss_cp: 0,
+        temperature_cp: 1,
+        eval_noise_cp: 12,
+    },
+];
+// END BAND TABLE
+
+pub const MIN_ELO: u32 = BANDS[0].elo;
+pub const MAX_ELO: u32 = BANDS[BANDS.len() - 1].elo;
+
+/// A strength limit: the target Elo and the seed of the move choice (0: random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub elo: u32,
+    pub seed: u64,
+}
+
+/// Skill Level 0..19 spreads evenly over the bands' Elo range; 20 is full strength.
+pub fn skill_level_elo(level: u32) -> Option<u32> {
+    (level < 20).then(|| MIN_ELO + level * (MAX_ELO - MIN_ELO) / 19)
+}
+
+fn lerp(a: f64, b: f64, t: f64) -> f64 {
+    a + (b - a) * t
+}
+
+/// The band parameters for any Elo in range, interpolated between the table's rows
+/// (node counts geometrically).
+pub fn band_for(elo: u32) -> Band {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let upper = BANDS.iter().position(|b| b.elo >= elo).unwrap_or(BANDS.len() - 1);
+    if upper == 0 || BANDS[upper].elo == elo {
+        return BANDS[upper];
+    }
+    let (lo, hi) = (BANDS[upper - 1], BANDS[upper]);
+    let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
+    let int = |a: i32, b: i32| lerp(f64::from(a), f64::from(b), t).round() as i32;
+    let geo = |a: u64, b: u64| ((a as f64).ln() + ((b as f64).ln() - (a as f64).ln()) * t).exp().round() as u64;
+    Band {
+        name: if t < 0.5 { lo.name } else { hi.name },
+        elo,
+        mate_check_nodes: geo(lo.mate_check_nodes, hi.mate_check_nodes),
+        depth: int(lo.depth, hi.depth),
+        nodes: geo(lo.nodes, hi.nodes),
+        candidates: int(lo.candidates as i32, hi.candidates as i32).max(1) as usize,
+        max_loss_cp: int(lo.max_loss_cp, hi.max_loss_cp),
+        temperature_cp: int(lo.temperature_cp, hi.temperature_cp).max(1),
+        eval_noise_cp: int(lo.eval_noise_cp, hi.eval_noise_cp),
+    }
+}
+
+/// Draws one candidate: weight `exp(-deficit / temperature)` among those within `max_loss_cp`.
+pub fn choose<'a>(candidates: &'a [RootMove], band: &Band, rng: &mut StdRng) -> &'a RootMove {
+    let best = candidates[0].best_known_score();
+    let weights: Vec<f64> = candidates
+        .iter()
+        .map(|rm| {
+            let deficit = best - rm.best_known_score();
+            if deficit > band.max_loss_cp { 0.0 } else { (-f64::from(deficit) / f64::from(band.temperature_cp)).exp() }
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut pick = rng.random_range(0.0..total);
+    for (rm, w) in candidates.iter().zip(&weights) {
+        if pick < *w {
+            return rm;
+        }
+        pick -= w;
+    }
+    &candidates[0]
+}
+
+/// What a limited-strength search needs beyond the usual.
+pub struct LimitedStrength {
+    pub strength: Strength,
+    /// The weakened search's own table, so that it never sees the full-strength results.
+    pub weak_tt: Arc<TranspositionTable>,
+}
+
+/// The move a limited-strength search plays, with the depth and nodes it took.
+pub(super) struct Chosen {
+    pub line: RootMove,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+/// Runs both searches on the main worker and returns the line to play.
+pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStrength) -> Chosen {
+    let band = band_for(limited.strength.elo);
+    let pos = main.pos.clone();
+
+    // 1. Full strength: a forced mate found on the band's budget is always played.
+    let mate_check = Shared {
+        limits: Limits { nodes: Some(band.mate_check_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
+        multipv: 1,
+        ..shared.fork()
+    };
+    run(main, &pos, mate_check);
+    let mut chosen = Chosen { line: main.root_moves[0].clone(), depth: main.completed_depth, nodes: main.nodes };
+    if chosen.line.best_known_score() >= MATE_BOUND || main.root_moves.len() == 1 || main.stopped_by_user() {
+        return chosen;
+    }
+
+    // 2. The weakened search, then a weighted draw among its candidates.
+    limited.weak_tt.clear();
+    let seed = match limited.strength.seed {
+        0 => rand::rng().random(),
+        s => s ^ pos.key(),
+    };
+    let weak = Shared {
+        tt: limited.weak_tt.clone(),
+        limits: Limits { depth: Some(band.depth), nodes: Some(band.nodes), mate: None, ..shared.limits.clone() },
+        multipv: band.candidates,
+        eval_noise: band.eval_noise_cp,
+        noise_seed: seed,
+        ..shared.fork()
+    };
+    run(main, &pos, weak);
+    chosen.nodes += main.nodes;
+    if main.completed_depth > 0 {
+        let lines = band.candidates.min(main.root_moves.len());
+        let mut rng = StdRng::seed_from_u64(seed);
+        chosen.line = choose(&main.root_moves[..lines], &band, &mut rng).clone();
+        chosen.depth = main.completed_depth;
+    }
+    chosen
+}
+
+/// Mate check: stop as soon as a mate this short is proven (longer ones are rare and slow).
+const MATE_CHECK_MOVES: u32 = 12;
+
+fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
+    main.prepare(pos.clone(), Arc::new(shared));
+    main.init_root_moves();
+    main.iterate();
+}

@@ -1,0 +1,137 @@
+//! The strength bands: options, reproducibility, variety, and no band missing a forced mate.
+
+mod common;
+
+use common::{Engine, bestmove, field, last_score};
+
+const BANDS: [&str; 6] = ["Beginner", "Easy", "Medium", "Hard", "Expert", "Master"];
+/// The band decides its own effort; this only keeps a GUI clock out of the way.
+const GO: &str = "go movetime 60000";
+
+fn info_strings(e: &mut Engine, line: &str) -> Vec<String> {
+    e.send(line);
+    e.sync().into_iter().filter(|l| l.starts_with("info string")).collect()
+}
+
+#[test]
+fn strength_options_are_declared_parsed_and_clamped() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for option in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1500 min 600 max 2100",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name Level type combo default Full var Beginner var Easy var Medium var Hard var Expert var Master var Full",
+        "option name Skill Seed type spin default 0 min 0 max 4294967295",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "missing '{option}' in {lines:?}");
+    }
+    assert_eq!(
+        info_strings(&mut e, "setoption name UCI_Elo value 100"),
+        ["info string option UCI_Elo value 100 is outside 600..2100, using 600"]
+    );
+    assert_eq!(
+        info_strings(&mut e, "setoption name Skill Level value 25"),
+        ["info string option Skill Level value 25 is outside 0..20, using 20"]
+    );
+    assert_eq!(
+        info_strings(&mut e, "setoption name Level value Grandmaster"),
+        ["info string option Level: 'Grandmaster' is not one of Beginner Easy Medium Hard Expert Master Full"]
+    );
+    assert!(info_strings(&mut e, "setoption name level value hard").is_empty(), "values are case-insensitive");
+}
+
+/// The moves a band plays in a few positions, after `setup`.
+fn moves_with(setup: &[&str], fens: &[&str]) -> Vec<String> {
+    let mut e = Engine::start();
+    for line in setup {
+        e.send(line);
+    }
+    fens.iter()
+        .map(|fen| {
+            e.send("ucinewgame");
+            e.send(&format!("position fen {fen}"));
+            bestmove(&e.go(GO))
+        })
+        .collect()
+}
+
+const QUIET: [&str; 4] = [
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 5",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8",
+    "2r3k1/5pp1/p3p2p/1p1r4/3P4/P3RP2/1P3KPP/2R5 b - - 0 28",
+];
+
+#[test]
+fn the_same_seed_gives_the_same_moves() {
+    for band in ["Beginner", "Medium", "Expert"] {
+        let setup = [format!("setoption name Level value {band}"), "setoption name Skill Seed value 12345".to_string()];
+        let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
+        assert_eq!(moves_with(&setup, &QUIET), moves_with(&setup, &QUIET), "{band}");
+    }
+}
+
+#[test]
+fn a_weak_band_varies_its_moves_in_a_quiet_position() {
+    for band in ["Beginner", "Medium", "Hard"] {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name Level value {band}"));
+        e.send(&format!("position fen {}", QUIET[0]));
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..12 {
+            seen.insert(bestmove(&e.go(GO)));
+        }
+        assert!(seen.len() >= 2, "{band} always played {seen:?}");
+    }
+}
+
+#[test]
+fn the_info_line_describes_the_move_played() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 700");
+    e.send(&format!("position fen {}", QUIET[1]));
+    for _ in 0..5 {
+        let lines = e.go(GO);
+        let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+        assert_eq!(infos.len(), 1, "only the chosen line is reported: {lines:?}");
+        assert_eq!(field(infos[0], "pv"), Some(bestmove(&lines)));
+    }
+}
+
+/// The band's move keeps a forced mate: checked by a full-strength engine.
+fn keeps_mate(checker: &mut Engine, fen: &str, played: &str, mate_in: u32) -> bool {
+    checker.send("ucinewgame");
+    checker.send(&format!("position fen {fen} moves {played}"));
+    if mate_in == 1 {
+        let lines = checker.go("go depth 1");
+        return lines.last().unwrap() == "bestmove 0000" && last_score(&lines) == "mate 0";
+    }
+    let score = last_score(&checker.go(&format!("go mate {}", mate_in - 1)));
+    score.strip_prefix("mate -").and_then(|n| n.parse::<u32>().ok()).is_some_and(|n| n < mate_in)
+}
+
+#[test]
+fn no_band_misses_a_forced_mate() {
+    let mates: Vec<(String, u32)> = common::testdata("mates.epd")
+        .iter()
+        .step_by(40)
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let dm = line.split(';').find_map(|op| op.trim().strip_prefix("dm ")).unwrap().parse().unwrap();
+            (fields[..4].join(" "), dm)
+        })
+        .collect();
+    let mut checker = Engine::start();
+    for band in BANDS {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name Level value {band}"));
+        for (fen, dm) in &mates {
+            e.send(&format!("position fen {fen}"));
+            let played = bestmove(&e.go(GO));
+            assert!(keeps_mate(&mut checker, fen, &played, *dm), "{band} played {played} in {fen} (mate in {dm})");
+        }
+    }
+}
