@@ -88,14 +88,14 @@ impl Position {
         self.keys.push(key);
     }
 
-    /// Passes the turn. The caller guarantees the side to move is not in check.
-    pub fn make_null(&mut self) {
-        let previous = self.board.clone();
-        let board = previous.clone().swap_turn().expect("null move only when not in check");
+    /// Passes the turn; `false` (and no change) where the rules cannot pass, e.g. in check.
+    pub fn make_null(&mut self) -> bool {
+        let Ok(board) = self.board.clone().swap_turn() else { return false };
+        let previous = std::mem::replace(&mut self.board, board);
         self.undo.push((previous, self.key));
-        self.board = board;
         self.key = hash_of(&self.board);
         self.keys.push(self.key);
+        true
     }
 
     pub fn unmake(&mut self) {

@@ -78,7 +78,7 @@ fn walk(pos: &mut Position, depth: u32) -> u64 {
         pos.unmake();
     }
     if depth >= 2 && !pos.is_check() {
-        pos.make_null();
+        assert!(pos.make_null());
         walk(pos, 1);
         pos.unmake();
     }

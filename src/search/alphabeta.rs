@@ -104,11 +104,11 @@ impl Worker {
                 && eval >= beta
                 && self.stack[ply - 1].mv.is_some()
                 && self.pos.has_non_pawn_material()
+                && self.pos.make_null()
             {
                 let reduction =
                     NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
                 self.stack[ply].mv = None;
-                self.pos.make_null();
                 let score = -self.search(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
                 self.pos.unmake();
                 if self.stopped {

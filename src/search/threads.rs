@@ -1,13 +1,14 @@
 //! Lazy SMP: every thread searches the same root, sharing only the transposition table.
 //! The main thread watches the limits, reports progress and, at the end, picks the move.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crossbeam_channel::Sender;
-use shakmaty::Move;
+use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
 use super::strength::{self, LimitedStrength, Strength};
@@ -104,10 +105,21 @@ impl ThreadPool {
         for w in &mut workers {
             w.prepare(pos.clone(), shared.clone());
         }
+        let pos_for_fallback = pos.clone();
         let handle = thread::Builder::new()
             .name("search-main".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || run_search(workers, shared, limited))
+            .spawn(move || {
+                let fallback = shared.clone();
+                let root = pos_for_fallback;
+                catch_unwind(AssertUnwindSafe(|| run_search(workers, shared, limited))).unwrap_or_else(|_| {
+                    // A bug must not leave the GUI waiting: any legal move, and say what happened.
+                    let best = root.board().legal_moves().first().copied();
+                    let _ = fallback.events.send(SearchEvent::Message("internal error in the search".into()));
+                    let _ = fallback.events.send(SearchEvent::BestMove { best, ponder: None });
+                    vec![Worker::new(0)]
+                })
+            })
             .expect("spawn search thread");
         self.running = Some(handle);
     }
