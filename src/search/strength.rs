@@ -17,11 +17,12 @@ use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
 use super::{Limits, MATE_BOUND};
 
-/// The parameters of one band. Values between two bands are interpolated by Elo.
+/// The weakening parameters at one strength setting. Between two rows they are
+/// interpolated, node counts geometrically.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Band {
-    pub name: &'static str,
-    pub elo: u32,
+    /// The setting this row is for (an Elo-like scale; the calibration maps targets onto it).
+    pub setting: u32,
     /// Nodes of the full-strength search that looks for a forced mate.
     pub mate_check_nodes: u64,
     /// The weakened search: its depth cap and node budget.
@@ -36,79 +37,30 @@ pub struct Band {
     pub eval_noise_cp: i32,
 }
 
-// BEGIN BAND TABLE (tuning/calibrate-levels)
-pub const BANDS: [Band; 6] = [
-    Band {
-        name: "Beginner",
-        elo: 600,
-        mate_check_nodes: 400_000,
-        depth: 1,
-        nodes: 3_000,
-        candidates: 8,
-        max_loss_cp: 700,
-        temperature_cp: 180,
-        eval_noise_cp: 60,
-    },
-    Band {
-        name: "Easy",
-        elo: 900,
-        mate_check_nodes: 400_000,
-        depth: 2,
-        nodes: 6_000,
-        candidates: 7,
-        max_loss_cp: 450,
-        temperature_cp: 120,
-        eval_noise_cp: 40,
-    },
-    Band {
-        name: "Medium",
-        elo: 1200,
-        mate_check_nodes: 400_000,
-        depth: 3,
-        nodes: 15_000,
-        candidates: 6,
-        max_loss_cp: 300,
-        temperature_cp: 75,
-        eval_noise_cp: 25,
-    },
-    Band {
-        name: "Hard",
-        elo: 1500,
-        mate_check_nodes: 400_000,
-        depth: 5,
-        nodes: 40_000,
-        candidates: 4,
-        max_loss_cp: 180,
-        temperature_cp: 40,
-        eval_noise_cp: 15,
-    },
-    Band {
-        name: "Expert",
-        elo: 1800,
-        mate_check_nodes: 400_000,
-        depth: 8,
-        nodes: 120_000,
-        candidates: 1,
-        max_loss_cp: 0,
-        temperature_cp: 1,
-        eval_noise_cp: 30,
-    },
-    Band {
-        name: "Master",
-        elo: 2100,
-        mate_check_nodes: 400_000,
-        depth: 12,
-        nodes: 400_000,
-        candidates: 1,
-        max_loss_cp: 0,
-        temperature_cp: 1,
-        eval_noise_cp: 12,
-    },
-];
-// END BAND TABLE
+/// The app's opponents and their target Elo.
+pub const LEVELS: [(&str, u32); 6] =
+    [("Beginner", 600), ("Easy", 900), ("Medium", 1200), ("Hard", 1500), ("Expert", 1800), ("Master", 2100)];
 
-pub const MIN_ELO: u32 = BANDS[0].elo;
-pub const MAX_ELO: u32 = BANDS[BANDS.len() - 1].elo;
+pub const MIN_ELO: u32 = LEVELS[0].1;
+pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
+
+#[rustfmt::skip]
+pub const BANDS: [Band; 8] = [
+    Band { setting: 300, mate_check_nodes: 400_000, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
+    Band { setting: 600, mate_check_nodes: 400_000, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
+    Band { setting: 900, mate_check_nodes: 400_000, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
+    Band { setting: 1200, mate_check_nodes: 400_000, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
+    Band { setting: 1500, mate_check_nodes: 400_000, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
+    Band { setting: 1800, mate_check_nodes: 400_000, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
+    Band { setting: 2100, mate_check_nodes: 400_000, depth: 12, nodes: 400_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
+    Band { setting: 2400, mate_check_nodes: 400_000, depth: 20, nodes: 1_200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+];
+
+// BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
+/// (target Elo, setting that plays at it), from measured matches.
+pub const CALIBRATION: [(u32, u32); 6] =
+    [(600, 600), (900, 900), (1200, 1200), (1500, 1500), (1800, 1800), (2100, 2100)];
+// END CALIBRATION
 
 /// A strength limit: the target Elo and the seed of the move choice (0: random).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,7 +69,7 @@ pub struct Strength {
     pub seed: u64,
 }
 
-/// Skill Level 0..19 spreads evenly over the bands' Elo range; 20 is full strength.
+/// Skill Level 0..19 spreads evenly over the levels' Elo range; 20 is full strength.
 pub fn skill_level_elo(level: u32) -> Option<u32> {
     (level < 20).then(|| MIN_ELO + level * (MAX_ELO - MIN_ELO) / 19)
 }
@@ -126,21 +78,30 @@ fn lerp(a: f64, b: f64, t: f64) -> f64 {
     a + (b - a) * t
 }
 
-/// The band parameters for any Elo in range, interpolated between the table's rows
-/// (node counts geometrically).
-pub fn band_for(elo: u32) -> Band {
+/// The setting that plays at a target Elo, interpolated in the calibration.
+pub fn setting_for(elo: u32) -> u32 {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    let upper = BANDS.iter().position(|b| b.elo >= elo).unwrap_or(BANDS.len() - 1);
-    if upper == 0 || BANDS[upper].elo == elo {
+    let upper = CALIBRATION.iter().position(|&(target, _)| target >= elo).unwrap_or(CALIBRATION.len() - 1);
+    if upper == 0 || CALIBRATION[upper].0 == elo {
+        return CALIBRATION[upper].1;
+    }
+    let ((t0, s0), (t1, s1)) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
+    lerp(f64::from(s0), f64::from(s1), f64::from(elo - t0) / f64::from(t1 - t0)).round() as u32
+}
+
+/// The parameters at a setting, interpolated between the table's rows.
+pub fn band_at(setting: u32) -> Band {
+    let setting = setting.clamp(BANDS[0].setting, BANDS[BANDS.len() - 1].setting);
+    let upper = BANDS.iter().position(|b| b.setting >= setting).unwrap_or(BANDS.len() - 1);
+    if upper == 0 || BANDS[upper].setting == setting {
         return BANDS[upper];
     }
     let (lo, hi) = (BANDS[upper - 1], BANDS[upper]);
-    let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
+    let t = f64::from(setting - lo.setting) / f64::from(hi.setting - lo.setting);
     let int = |a: i32, b: i32| lerp(f64::from(a), f64::from(b), t).round() as i32;
     let geo = |a: u64, b: u64| ((a as f64).ln() + ((b as f64).ln() - (a as f64).ln()) * t).exp().round() as u64;
     Band {
-        name: if t < 0.5 { lo.name } else { hi.name },
-        elo,
+        setting,
         mate_check_nodes: geo(lo.mate_check_nodes, hi.mate_check_nodes),
         depth: int(lo.depth, hi.depth),
         nodes: geo(lo.nodes, hi.nodes),
@@ -149,6 +110,11 @@ pub fn band_for(elo: u32) -> Band {
         temperature_cp: int(lo.temperature_cp, hi.temperature_cp).max(1),
         eval_noise_cp: int(lo.eval_noise_cp, hi.eval_noise_cp),
     }
+}
+
+/// The parameters that play at a target Elo.
+pub fn band_for(elo: u32) -> Band {
+    band_at(setting_for(elo))
 }
 
 /// Draws one candidate: weight `exp(-deficit / temperature)` among those within `max_loss_cp`.
@@ -235,4 +201,22 @@ fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
     main.prepare(pos.clone(), Arc::new(shared));
     main.init_root_moves();
     main.iterate();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_map_to_settings_and_interpolate() {
+        for (_, elo) in LEVELS {
+            assert_eq!(band_for(elo).setting, setting_for(elo));
+        }
+        let between = band_at(750);
+        assert!(between.nodes > BANDS[1].nodes && between.nodes < BANDS[2].nodes);
+        assert_eq!(band_for(100), band_for(MIN_ELO));
+        assert_eq!(skill_level_elo(0), Some(600));
+        assert_eq!(skill_level_elo(19), Some(2100));
+        assert_eq!(skill_level_elo(20), None);
+    }
 }

@@ -111,7 +111,7 @@ impl StrengthOptions {
             }
             (options::SKILL_LEVEL, Value::Int(level)) => self.elo = skill_level_elo(level as u32),
             (options::LEVEL, Value::Text(level)) => {
-                self.elo = strength::BANDS.iter().find(|b| b.name == level).map(|b| b.elo);
+                self.elo = strength::LEVELS.iter().find(|(name, _)| *name == level).map(|&(_, elo)| elo);
             }
             (options::SKILL_SEED, Value::Int(seed)) => self.seed = seed as u64,
             _ => {}

@@ -136,3 +136,13 @@ mod tests {
         assert!(check("Hash", Some("-5")).unwrap().2.is_some());
     }
 }
+
+#[cfg(test)]
+mod level_tests {
+    #[test]
+    fn the_level_combo_names_every_level() {
+        let names: Vec<&str> = crate::search::strength::LEVELS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(&super::LEVELS[..names.len()], &names[..]);
+        assert_eq!(super::LEVELS.last(), Some(&"Full"));
+    }
+}
