@@ -1,5 +1,6 @@
 //! With no arguments rokade speaks UCI on stdin/stdout (GUIs and match runners start it
-//! that way); with arguments it runs a tool.
+//! that way); with a tool's name it runs the tool; any other arguments are UCI commands run
+//! before stdin is read.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -58,9 +59,13 @@ enum Command {
     },
 }
 
+/// The first arguments that mean a tool; any other arguments are UCI commands.
+const TOOLS: &[&str] = &["bench", "perft", "analyse", "help", "-h", "--help", "-V", "--version"];
+
 fn main() -> ExitCode {
-    if std::env::args().len() <= 1 {
-        rokade::uci::run();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_none_or(|first| !TOOLS.contains(&first.as_str())) {
+        rokade::uci::run(args);
         return ExitCode::SUCCESS;
     }
     match Cli::parse().command {

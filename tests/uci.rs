@@ -281,3 +281,18 @@ fn show_wdl_adds_win_draw_loss_per_mille() {
     let wdl: Vec<u32> = tokens[at + 1..at + 4].iter().map(|t| t.parse().unwrap()).collect();
     assert_eq!(wdl.iter().sum::<u32>(), 1000, "{info}");
 }
+
+#[test]
+fn commands_given_as_arguments_run_before_stdin() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rokade"))
+        .args(["setoption name Hash value 8", "position startpos moves e2e4", "d", "quit"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l == "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{text}"
+    );
+}

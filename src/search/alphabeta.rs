@@ -222,15 +222,7 @@ impl Worker {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let key = self.pos.key();
-        self.shared().tt.store(key, ply, best_move, best_score, eval, depth, bound);
+        self.store(ply, best_move, best_score, (original_alpha, beta), eval, depth);
         best_score
     }
 
@@ -303,15 +295,19 @@ impl Worker {
         if in_check && moves_tried == 0 {
             return -MATE + ply as i32;
         }
-        let bound = if best_score >= beta {
+        self.store(ply, best_move, best_score, (original_alpha, beta), eval, 0);
+        best_score
+    }
+
+    /// Stores a node's result; the bound follows from the window it was searched with.
+    fn store(&self, ply: usize, best_move: Option<Move>, score: i32, window: (i32, i32), eval: i32, depth: i32) {
+        let bound = if score >= window.1 {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if score > window.0 {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let key = self.pos.key();
-        self.shared().tt.store(key, ply, best_move, best_score, eval, 0, bound);
-        best_score
+        self.shared().tt.store(self.pos.key(), ply, best_move, score, eval, depth, bound);
     }
 }

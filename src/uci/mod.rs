@@ -32,9 +32,13 @@ enum Input {
     TooLong(usize),
 }
 
-/// Runs the UCI loop until `quit` or the end of stdin.
-pub fn run() {
+/// Runs the UCI loop until `quit` or the end of stdin. `first` are lines handled before
+/// stdin (OpenBench runs `rokade "setoption name Hash value 16" bench quit`).
+pub fn run(first: Vec<String>) {
     let (input_tx, input_rx) = unbounded();
+    for line in first {
+        let _ = input_tx.send(Input::Line(line));
+    }
     thread::Builder::new().name("stdin".into()).spawn(move || read_stdin(input_tx)).expect("spawn stdin reader");
     let mut controller = match Controller::new() {
         Ok(c) => c,
