@@ -7,6 +7,10 @@ suite's proven `dm`, or plays a first move that the suite does not list as matin
     tuning/mate-suite.py [--engine target/release/rokade] [--step 1] [--extra N] [--json out.json]
 
 `--extra N` asks for `go mate dm+N`: the engine must still find the shortest mate.
+`--answers K` instead checks puzzle answers the way the README tells a front end to: every
+move the suite lists as mating in `dm`, and K other legal moves, each played and then
+`go mate dm-1` (the defender must be mated in at most dm-1); it reports wrong verdicts and
+the time per check.
 Needs python-chess (`pip install chess`).
 """
 import argparse, json, os, statistics, sys, time
@@ -25,7 +29,10 @@ def main():
     ap.add_argument("--extra", type=int, default=0, help="search for mate in dm+EXTRA")
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
     ap.add_argument("--json", help="write per-position results here")
+    ap.add_argument("--answers", type=int, help="check answers: all right moves and this many wrong ones")
     args = ap.parse_args()
+    if args.answers is not None:
+        return check_answers(args)
 
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     for opt in args.option:
@@ -69,6 +76,45 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(records, f, indent=1)
+
+
+def answer_keeps_mate(engine, board, move, dm):
+    """The front end's check: after `move`, is the defender mated within dm-1 moves?"""
+    after = board.copy()
+    after.push(move)
+    if dm == 1:
+        return after.is_checkmate(), 0.0
+    engine.protocol.send_line("ucinewgame")
+    start = time.perf_counter()
+    info = engine.analyse(after, chess.engine.Limit(mate=dm - 1))
+    seconds = time.perf_counter() - start
+    mate = info["score"].relative.mate() if "score" in info else None
+    return mate is not None and mate < 0 and -mate <= dm - 1, seconds
+
+
+def check_answers(args):
+    engine = chess.engine.SimpleEngine.popen_uci(args.engine)
+    with open(args.suite) as f:
+        lines = [l for l in f if l.strip()][:: args.step]
+    checks = wrong_verdicts = 0
+    times = []
+    for line in lines:
+        board, ops = chess.Board.from_epd(line)
+        dm = int(ops["dm"])
+        right = set(ops["bm"])
+        others = [m for m in board.legal_moves if m not in right][: args.answers]
+        for move in list(right) + others:
+            keeps, seconds = answer_keeps_mate(engine, board, move, dm)
+            checks += 1
+            if dm > 1:
+                times.append(seconds)
+            if keeps != (move in right):
+                wrong_verdicts += 1
+                print(f"wrong verdict: {board.san(move)} ({'right' if move in right else 'wrong'} answer) "
+                      f"in {board.fen()} (mate in {dm})", file=sys.stderr)
+    engine.quit()
+    print(f"{len(lines)} puzzles, {checks} answers checked, {wrong_verdicts} wrong verdicts; "
+          f"time per check (mate in 2..5) median {statistics.median(times):.3f}s, worst {max(times):.3f}s")
 
 
 if __name__ == "__main__":

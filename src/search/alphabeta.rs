@@ -94,7 +94,9 @@ impl Worker {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && eval.abs() < MATE_BOUND {
+        // A mate search (`go mate`) prunes nothing, so that no mate hides behind a pruned move.
+        let prune = self.prune;
+        if prune && !pv_node && !in_check && eval.abs() < MATE_BOUND {
             // Step 5. Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta {
                 return eval;
@@ -121,7 +123,7 @@ impl Worker {
         }
 
         // Step 7. Internal iterative reduction: without a TT move this node is likely less important.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+        if prune && tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -139,7 +141,7 @@ impl Worker {
             let m = picked.mv;
 
             // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
-            if best_score > -MATE_BOUND && self.pos.has_non_pawn_material() {
+            if prune && best_score > -MATE_BOUND && self.pos.has_non_pawn_material() {
                 if picked.is_quiet {
                     let lmp_limit = (LMP_BASE + depth * depth) as usize / (2 - usize::from(improving));
                     if depth <= LMP_MAX_DEPTH && moves_tried >= lmp_limit {
@@ -170,7 +172,8 @@ impl Worker {
                 -self.search(new_depth, -beta, -alpha, ply + 1, false)
             } else {
                 let mut reduction = 0;
-                if depth >= LMR_MIN_DEPTH
+                if prune
+                    && depth >= LMR_MIN_DEPTH
                     && moves_tried > LMR_MIN_MOVES + usize::from(pv_node)
                     && (picked.is_quiet || picked.see < 0)
                 {

@@ -7,7 +7,7 @@ use shakmaty::Position as _;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, HELPER_DEPTH_OFFSET};
 use super::tt::Bound;
 use super::worker::{RootMove, Worker};
-use super::{INFINITY, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, SearchInfo, score_kind};
+use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, SearchInfo, score_kind};
 
 /// Aspiration windows wider than this give way to a full window.
 const ASPIRATION_MAX_DELTA: i32 = 1000;
@@ -17,7 +17,9 @@ const BOUND_REPORT_AFTER_MS: u64 = 1000;
 const SINGLE_MOVE_DEPTH: i32 = 4;
 /// `go mate`: plies searched beyond a found mate's length, so that no shorter one hides.
 const MATE_CONFIRM_PLIES: i32 = 1;
-/// `go mate N` with nothing found gives up at depth `2N + this`.
+/// `go mate N` with N above this searches for mates this long (2N plies, exhaustively).
+const MAX_MATE_MOVES: u32 = 60;
+/// A pruned search asked for a mate (the strength levels' mate check) gives up at depth `2N + this`.
 const MATE_SEARCH_EXTRA_PLIES: i32 = 8;
 
 impl Worker {
@@ -32,10 +34,24 @@ impl Worker {
     pub fn iterate(&mut self) {
         let shared = self.shared().clone();
         let max_depth = shared.limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
-        let lines = if self.is_main() { shared.multipv.min(self.root_moves.len()) } else { 1 };
         let first_depth = if self.is_main() { 1 } else { 1 + HELPER_DEPTH_OFFSET * (self.id as i32 % 2) };
+        if let (true, Some(moves)) = (shared.exhaustive, shared.limits.mate) {
+            let moves = moves.min(MAX_MATE_MOVES) as i32;
+            if self.iterate_mate(moves) || self.stopped {
+                return;
+            }
+            // No mate: an ordinary search to the same depth finds the move and score to report.
+            self.prune = true;
+            self.root_moves.iter_mut().for_each(|rm| (rm.score, rm.previous_score) = (-INFINITY, -INFINITY));
+            return self.deepen(first_depth..=(2 * moves).min(max_depth));
+        }
+        self.deepen(first_depth..=max_depth);
+    }
 
-        for depth in first_depth..=max_depth {
+    fn deepen(&mut self, depths: std::ops::RangeInclusive<i32>) {
+        let shared = self.shared().clone();
+        let lines = if self.is_main() { shared.multipv.min(self.root_moves.len()) } else { 1 };
+        for depth in depths {
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
                 rm.score = -INFINITY;
@@ -75,7 +91,7 @@ impl Worker {
         };
         loop {
             let score = self.root_search(depth, alpha, beta, line);
-            self.root_moves[line..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+            self.sort_root_moves(line);
             if self.stopped {
                 return;
             }
@@ -99,6 +115,45 @@ impl Worker {
                 beta = INFINITY;
             }
         }
+    }
+
+    /// `go mate N`: exhaustive searches to 2N plies, each depth asking two yes/no questions
+    /// with windows that cut off as soon as the answer is no: can we mate within N moves,
+    /// and are we mated within N? Scores inside the windows are exact, so a mate reported
+    /// is proven and the shortest (the longest defence when we are the side mated).
+    fn iterate_mate(&mut self, moves: i32) -> bool {
+        let bound = MATE - 2 * moves;
+        for depth in 1..=2 * moves {
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+                rm.score = -INFINITY;
+            }
+            let ours = self.root_search(depth, bound, INFINITY, 0);
+            self.sort_root_moves(0);
+            if self.stopped {
+                break;
+            }
+            let theirs = if ours > bound { ours } else { self.root_search(depth, -INFINITY, -bound + 1, 0) };
+            self.sort_root_moves(0);
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if ours > bound || theirs <= -bound {
+                if self.is_main() && self.shared().report {
+                    self.report(0, None);
+                }
+                return true;
+            }
+        }
+        if self.is_main() && !self.stopped && self.shared().report {
+            let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
+        }
+        false
+    }
+
+    fn sort_root_moves(&mut self, from: usize) {
+        self.root_moves[from..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
     }
 
     /// Searches the root moves from index `line` on; the best is moved to `line` at once,

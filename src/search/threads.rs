@@ -89,6 +89,7 @@ impl ThreadPool {
         while workers.len() < threads {
             workers.push(Worker::new(workers.len()));
         }
+        let limits_mate = limits.mate.is_some();
         let shared = Arc::new(Shared {
             tt: self.tt.clone(),
             control: self.control.clone(),
@@ -100,6 +101,7 @@ impl ThreadPool {
             report: config.strength.is_none(),
             eval_noise: 0,
             noise_seed: 0,
+            exhaustive: limits_mate && config.strength.is_none(),
         });
         let limited = config.strength.map(|strength| LimitedStrength { strength, weak_tt: self.weak_tt.clone() });
         for w in &mut workers {

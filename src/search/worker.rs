@@ -44,6 +44,8 @@ pub struct Shared {
     /// Amplitude (cp) of the deterministic noise added to static evals, for weakened play.
     pub eval_noise: i32,
     pub noise_seed: u64,
+    /// No forward pruning or reductions: a `go mate` search must not miss a mate.
+    pub exhaustive: bool,
 }
 
 impl Shared {
@@ -62,6 +64,7 @@ impl Shared {
             report: false,
             eval_noise: self.eval_noise,
             noise_seed: self.noise_seed,
+            exhaustive: false,
         }
     }
 
@@ -113,6 +116,8 @@ pub struct Worker {
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
     pub stopped: bool,
+    /// Forward pruning and reductions on (off for an exhaustive mate search).
+    pub prune: bool,
     lmr: Box<[[i32; 64]; 64]>,
     shared: Option<Arc<Shared>>,
 }
@@ -135,6 +140,7 @@ impl Worker {
             root_moves: Vec::new(),
             completed_depth: 0,
             stopped: false,
+            prune: true,
             lmr,
             shared: None,
         }
@@ -142,6 +148,7 @@ impl Worker {
 
     pub fn prepare(&mut self, pos: Position, shared: Arc<Shared>) {
         self.pos = pos;
+        self.prune = !shared.exhaustive;
         self.shared = Some(shared);
         self.nodes = 0;
         self.seldepth = 0;
