@@ -234,3 +234,15 @@ fn invalid_utf8_is_not_fatal() {
     assert!(lines[0].starts_with("info string unknown command: "), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "readyok");
 }
+
+#[test]
+fn a_huge_perft_keeps_the_engine_responsive_and_stops() {
+    let mut e = Engine::start();
+    e.send("go perft 12");
+    assert_eq!(e.sync(), vec!["readyok"]);
+    e.send("stop");
+    e.read_until(|l| l == "info string perft stopped");
+    e.send("go perft 2");
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
+}

@@ -41,7 +41,7 @@ def samples(paths, engine):
                     mover = board.turn
                     name = game.headers.get("White" if mover == chess.WHITE else "Black", "")
                     m = SCORE.match(node.comment or "")
-                    if m and name == engine:
+                    if m and name.startswith(engine):
                         cp = round(float(m.group(1)) * 100)
                         if abs(cp) <= MAX_CP:
                             material = sum(len(board.pieces(p, c)) * v for p, v in VALUES.items() for c in chess.COLORS)
@@ -106,7 +106,7 @@ def write(params):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+")
-    ap.add_argument("--engine", default="rokade", help="fit the scores of this player")
+    ap.add_argument("--engine", default="rokade", help="fit the scores of the players whose name starts so")
     ap.add_argument("--write", action="store_true", help="rewrite the model in src/eval/wdl.rs")
     args = ap.parse_args()
     data = samples(args.pgn, args.engine)

@@ -74,4 +74,6 @@ pub enum SearchEvent {
     },
     /// Something the user should read (a mate limit not reached, ...).
     Message(String),
+    /// Lines for the GUI as they are (the `go perft` listing).
+    Output(Vec<String>),
 }

@@ -7,6 +7,8 @@ pub mod options;
 pub mod output;
 
 use std::io::{BufRead, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Instant;
 
@@ -140,6 +142,8 @@ struct Controller {
     events_rx: Receiver<SearchEvent>,
     /// When the running search started, for `ponderhit`.
     search_started: Option<Instant>,
+    /// A running `go perft`, on its own thread so that the controller keeps answering.
+    perft: Option<(thread::JoinHandle<()>, Arc<AtomicBool>)>,
 }
 
 impl Controller {
@@ -156,6 +160,7 @@ impl Controller {
             events_tx,
             events_rx,
             search_started: None,
+            perft: None,
         })
     }
 
@@ -218,6 +223,9 @@ impl Controller {
             }
             Command::Go(params) => self.go(params),
             Command::Stop => {
+                if let Some((_, cancel)) = &self.perft {
+                    cancel.store(true, Ordering::Relaxed);
+                }
                 if self.pool.is_searching() {
                     self.pool.stop();
                 } else if self.debug {
@@ -251,6 +259,10 @@ impl Controller {
 
     /// Stops a running search and prints what it still had to say (its `bestmove`).
     fn finish_search(&mut self) {
+        if let Some((handle, cancel)) = self.perft.take() {
+            cancel.store(true, Ordering::Relaxed);
+            let _ = handle.join();
+        }
         self.pool.stop_and_wait();
         while let Ok(event) = self.events_rx.try_recv() {
             self.print_event(event);
@@ -266,6 +278,7 @@ impl Controller {
             }
             SearchEvent::BestMove { best, ponder } => send(&output::bestmove_line(best, ponder, self.chess960)),
             SearchEvent::Message(text) => info_string(&text),
+            SearchEvent::Output(lines) => lines.iter().for_each(|l| send(l)),
         }
     }
 
@@ -379,17 +392,27 @@ impl Controller {
         }
     }
 
-    fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let mut total = 0;
-        for (m, count) in crate::perft::divide(self.pos.board(), depth) {
-            send(&format!("{}: {count}", move_to_uci(m, self.chess960)));
-            total += count;
-        }
-        send("");
-        send(&format!("Nodes searched: {total}"));
-        if self.debug {
-            info_string(&format!("perft time {} ms", start.elapsed().as_millis()));
-        }
+    /// Runs `go perft` on its own thread; `stop` cancels it.
+    fn perft(&mut self, depth: u32) {
+        let pos = self.pos.board().clone();
+        let (events, chess960, debug) = (self.events_tx.clone(), self.chess960, self.debug);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = cancel.clone();
+        let handle = thread::spawn(move || {
+            let start = Instant::now();
+            let Some(counts) = crate::perft::divide_until(&pos, depth, &flag) else {
+                let _ = events.send(SearchEvent::Message("perft stopped".into()));
+                return;
+            };
+            let mut lines: Vec<String> =
+                counts.iter().map(|&(m, count)| format!("{}: {count}", move_to_uci(m, chess960))).collect();
+            lines.push(String::new());
+            lines.push(format!("Nodes searched: {}", counts.iter().map(|&(_, n)| n).sum::<u64>()));
+            if debug {
+                lines.push(format!("info string perft time {} ms", start.elapsed().as_millis()));
+            }
+            let _ = events.send(SearchEvent::Output(lines));
+        });
+        self.perft = Some((handle, cancel));
     }
 }
