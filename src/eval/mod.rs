@@ -2,6 +2,7 @@
 //! in [`params::PARAMS`].
 
 pub mod params;
+pub mod tune;
 pub mod wdl;
 
 use params::{EvalParams, PARAMS, S};

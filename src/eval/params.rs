@@ -69,6 +69,7 @@ pub struct EvalParams {
     pub mop_up_distance: i32,
 }
 
+// BEGIN PARAMS (tuning/texel.rs rewrites this block)
 #[rustfmt::skip]
 pub const PARAMS: EvalParams = EvalParams {
     piece_value: [S(80, 100), S(330, 320), S(340, 335), S(460, 540), S(960, 1000), S(0, 0)],
@@ -173,3 +174,4 @@ pub const PARAMS: EvalParams = EvalParams {
     mop_up_edge: 10,
     mop_up_distance: 4,
 };
+// END PARAMS
