@@ -36,7 +36,7 @@ impl EvalParams {
             pair(f, s);
         }
         pairs(f, &mut self.king_zone_attack);
-        self.king_attackers_scale.iter_mut().for_each(|x| f(x));
+        self.king_attackers_scale.iter_mut().for_each(&mut *f);
         pair(f, &mut self.tempo);
         f(&mut self.mop_up_edge);
         f(&mut self.mop_up_distance);
