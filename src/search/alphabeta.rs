@@ -56,13 +56,14 @@ impl Worker {
             return self.evaluate();
         }
 
-        // Step 2. Check extension, then quiescence at the horizon.
+        // Step 2. Check extension, then quiescence at the horizon. A mate search needs
+        // neither: at its horizon the only question is whether the side to move is mated.
         let in_check = self.pos.is_check();
-        if in_check {
+        if in_check && self.prune {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return if self.prune { self.qsearch(alpha, beta, ply) } else { self.mate_leaf(ply, in_check) };
         }
         self.count_node();
         if self.stopped {
@@ -227,6 +228,12 @@ impl Worker {
 
         self.store(ply, best_move, best_score, (original_alpha, beta), eval, depth);
         best_score
+    }
+
+    /// The horizon of a mate search: mated, or a static score that is no mate.
+    fn mate_leaf(&mut self, ply: usize, in_check: bool) -> i32 {
+        self.count_node();
+        if in_check && self.pos.board().legal_moves().is_empty() { -MATE + ply as i32 } else { self.evaluate() }
     }
 
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {

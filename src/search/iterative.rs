@@ -128,13 +128,14 @@ impl Worker {
                 rm.previous_score = rm.score;
                 rm.score = -INFINITY;
             }
-            let ours = self.root_search(depth, bound, INFINITY, 0);
-            self.sort_root_moves(0);
-            if self.stopped {
-                break;
-            }
-            let theirs = if ours > bound { ours } else { self.root_search(depth, -INFINITY, -bound + 1, 0) };
-            self.sort_root_moves(0);
+            // Ask first what is likelier: a side in check is more often the one being mated.
+            let (ours, theirs) = if self.pos.is_check() {
+                let theirs = self.mated_within(depth, bound);
+                (if theirs <= -bound { -INFINITY } else { self.mates_within(depth, bound) }, theirs)
+            } else {
+                let ours = self.mates_within(depth, bound);
+                (ours, if ours > bound { INFINITY } else { self.mated_within(depth, bound) })
+            };
             if self.stopped {
                 break;
             }
@@ -150,6 +151,20 @@ impl Worker {
             let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
         }
         false
+    }
+
+    /// Exact if the side to move mates within the bound, a fail-low otherwise.
+    fn mates_within(&mut self, depth: i32, bound: i32) -> i32 {
+        let score = self.root_search(depth, bound, INFINITY, 0);
+        self.sort_root_moves(0);
+        score
+    }
+
+    /// Exact if the side to move is mated within the bound, a fail-high otherwise.
+    fn mated_within(&mut self, depth: i32, bound: i32) -> i32 {
+        let score = self.root_search(depth, -INFINITY, -bound + 1, 0);
+        self.sort_root_moves(0);
+        score
     }
 
     fn sort_root_moves(&mut self, from: usize) {
