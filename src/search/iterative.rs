@@ -117,9 +117,9 @@ impl Worker {
         }
     }
 
-    /// `go mate N`: exhaustive searches to 2N plies, each depth asking two yes/no questions
-    /// with windows that cut off as soon as the answer is no: can we mate within N moves,
-    /// and are we mated within N? Scores inside the windows are exact, so a mate reported
+    /// `go mate N`: exhaustive searches to 2N plies, each depth asking a yes/no question with
+    /// a window that cuts off as soon as the answer is no: can we mate within N moves (odd
+    /// depths), are we mated within N (even depths)? Scores inside the windows are exact, so a mate reported
     /// is proven and the shortest (the longest defence when we are the side mated).
     fn iterate_mate(&mut self, moves: i32) -> bool {
         let bound = MATE - 2 * moves;
@@ -128,19 +128,18 @@ impl Worker {
                 rm.previous_score = rm.score;
                 rm.score = -INFINITY;
             }
-            // Ask first what is likelier: a side in check is more often the one being mated.
-            let (ours, theirs) = if self.pos.is_check() {
-                let theirs = self.mated_within(depth, bound);
-                (if theirs <= -bound { -INFINITY } else { self.mates_within(depth, bound) }, theirs)
+            // Mates given end on odd plies and mates suffered on even ones, and depth d - 1
+            // already saw every mate shorter than d plies: each depth has one question.
+            let found = if depth % 2 == 1 {
+                self.mates_within(depth, bound) > bound
             } else {
-                let ours = self.mates_within(depth, bound);
-                (ours, if ours > bound { INFINITY } else { self.mated_within(depth, bound) })
+                self.mated_within(depth, bound) <= -bound
             };
             if self.stopped {
                 break;
             }
             self.completed_depth = depth;
-            if ours > bound || theirs <= -bound {
+            if found {
                 if self.is_main() && self.shared().report {
                     self.report(0, None);
                 }
