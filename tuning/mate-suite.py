@@ -11,6 +11,10 @@ suite's proven `dm`, or plays a first move that the suite does not list as matin
 move the suite lists as mating in `dm`, and K other legal moves, each played and then
 `go mate dm-1` (the defender must be mated in at most dm-1); it reports wrong verdicts and
 the time per check.
+`--bands Beginner,Easy,...` instead plays every position at each strength level (`go movetime
+60000`: a level's own budget is nodes, so the result does not depend on the machine's load) and
+counts the positions where the level's move keeps the forced mate: a move the suite lists as
+mating in `dm`, or one after which a full-strength `go mate 12` still mates the defender.
 Needs python-chess (`pip install chess`).
 """
 import argparse, json, os, statistics, sys, time
@@ -30,9 +34,12 @@ def main():
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
     ap.add_argument("--json", help="write per-position results here")
     ap.add_argument("--answers", type=int, help="check answers: all right moves and this many wrong ones")
+    ap.add_argument("--bands", help="comma-separated levels: check that each keeps every mate")
     args = ap.parse_args()
     if args.answers is not None:
         return check_answers(args)
+    if args.bands:
+        return check_bands(args)
 
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     for opt in args.option:
@@ -115,6 +122,35 @@ def check_answers(args):
     engine.quit()
     print(f"{len(lines)} puzzles, {checks} answers checked, {wrong_verdicts} wrong verdicts; "
           f"time per check (mate in 2..5) median {statistics.median(times):.3f}s, worst {max(times):.3f}s")
+
+
+def check_bands(args):
+    checker = chess.engine.SimpleEngine.popen_uci(args.engine)
+    with open(args.suite) as f:
+        lines = [l for l in f if l.strip()][:: args.step]
+    print(f"{'level':<9} {'tried':>6} {'kept':>6} {'longer':>6} {'lost':>6} {'s/move':>7}")
+    for level in args.bands.split(","):
+        engine = chess.engine.SimpleEngine.popen_uci(args.engine)
+        engine.configure({"Level": level})
+        kept = longer = lost = 0
+        times = []
+        for line in lines:
+            board, ops = chess.Board.from_epd(line)
+            engine.protocol.send_line("ucinewgame")
+            start = time.perf_counter()
+            move = engine.play(board, chess.engine.Limit(time=60)).move
+            times.append(time.perf_counter() - start)
+            if move in ops["bm"]:
+                kept += 1
+                continue
+            keeps, _ = answer_keeps_mate(checker, board, move, 13) if move else (False, 0)
+            longer += keeps
+            lost += not keeps
+            if not keeps:
+                print(f"{level} lost the mate: {move} in {board.fen()} (mate in {ops['dm']})", file=sys.stderr)
+        engine.quit()
+        print(f"{level:<9} {len(lines):>6} {kept:>6} {longer:>6} {lost:>6} {statistics.mean(times):>7.3f}", flush=True)
+    checker.quit()
 
 
 if __name__ == "__main__":

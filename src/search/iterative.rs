@@ -7,7 +7,7 @@ use shakmaty::Position as _;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, HELPER_DEPTH_OFFSET};
 use super::tt::Bound;
 use super::worker::{RootMove, Worker};
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, SearchInfo, score_kind};
+use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, score_kind};
 
 /// Aspiration windows wider than this give way to a full window.
 const ASPIRATION_MAX_DELTA: i32 = 1000;
@@ -247,18 +247,8 @@ impl Worker {
 
     pub fn report(&self, line: usize, bound: Option<Bound>) {
         let shared = self.shared();
-        let rm = &self.root_moves[line];
-        let info = SearchInfo {
-            depth: if bound.is_some() { self.completed_depth + 1 } else { self.completed_depth.max(1) },
-            seldepth: rm.seldepth.max(1),
-            multipv: line + 1,
-            score: rm.best_known_score(),
-            bound,
-            nodes: shared.total_nodes(),
-            time_ms: shared.time.elapsed().as_millis() as u64,
-            hashfull: shared.tt.hashfull(),
-            pv: rm.pv.clone(),
-        };
+        let depth = if bound.is_some() { self.completed_depth + 1 } else { self.completed_depth };
+        let info = self.root_moves[line].info(depth, line + 1, bound, shared.total_nodes(), shared);
         let _ = shared.events.send(SearchEvent::Info(info));
     }
 }

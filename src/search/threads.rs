@@ -274,17 +274,7 @@ fn pick_best(workers: &[Worker], multipv: usize) -> (RootMove, i32) {
 
 fn report_final(main: &Worker, best: &(RootMove, i32), nodes: u64, shared: &Shared) {
     let (rm, depth) = best;
-    let info = SearchInfo {
-        depth: (*depth).max(1),
-        seldepth: rm.seldepth.max(1),
-        multipv: 1,
-        score: rm.best_known_score(),
-        bound: None,
-        nodes,
-        time_ms: shared.time.elapsed().as_millis() as u64,
-        hashfull: shared.tt.hashfull(),
-        pv: rm.pv.clone(),
-    };
+    let info = rm.info(*depth, 1, None, nodes, shared);
     // With MultiPV the lines were just reported; a limited strength reports only its choice.
     if shared.multipv == 1 || !shared.report {
         let _ = shared.events.send(SearchEvent::Info(info));

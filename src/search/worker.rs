@@ -12,8 +12,9 @@ use super::history::History;
 use super::limits::Limits;
 use super::params::{LMR_BASE, LMR_DIVISOR, NODES_BETWEEN_CHECKS};
 use super::timeman::TimeManager;
+use super::tt::Bound;
 use super::tt::TranspositionTable;
-use super::{INFINITY, MAX_PLY, SearchEvent};
+use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
 use crate::position::Position;
 
 /// Flags the front end flips while threads search.
@@ -95,6 +96,21 @@ impl RootMove {
     /// The score of the last completed search of this move.
     pub fn best_known_score(&self) -> i32 {
         if self.score == -INFINITY { self.previous_score } else { self.score }
+    }
+
+    /// This line as the GUI sees it, after `nodes` nodes of the search that `shared` describes.
+    pub fn info(&self, depth: i32, multipv: usize, bound: Option<Bound>, nodes: u64, shared: &Shared) -> SearchInfo {
+        SearchInfo {
+            depth: depth.max(1),
+            seldepth: self.seldepth.max(1),
+            multipv,
+            score: self.best_known_score(),
+            bound,
+            nodes,
+            time_ms: shared.time.elapsed().as_millis() as u64,
+            hashfull: shared.tt.hashfull(),
+            pv: self.pv.clone(),
+        }
     }
 }
 
