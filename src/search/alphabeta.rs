@@ -2,9 +2,9 @@
 //! can find a technique quickly; every margin comes from `params`.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Move, Position as _};
+use shakmaty::{Color, Move, Position as _};
 
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, Picked};
 use super::params::*;
 use super::see::see;
 use super::tt::Bound;
@@ -14,6 +14,17 @@ use crate::eval::evaluate;
 
 /// Static eval placeholder for positions in check, where there is none.
 const NO_EVAL: i32 = -INFINITY;
+
+/// What the move loop's pruning and reductions know of the node being searched.
+struct Node {
+    depth: i32,
+    eval: i32,
+    turn: Color,
+    in_check: bool,
+    improving: bool,
+    pv_node: bool,
+    cut_node: bool,
+}
 
 impl Worker {
     pub(super) fn evaluate(&self) -> i32 {
@@ -77,11 +88,7 @@ impl Worker {
         if let Some(e) = tt
             && !pv_node
             && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.cuts_off(alpha, beta)
         {
             return e.score;
         }
@@ -130,6 +137,7 @@ impl Worker {
 
         // Step 8. The move loop.
         let turn = self.pos.turn();
+        let node = Node { depth, eval, turn, in_check, improving, pv_node, cut_node };
         let previous = self.stack[ply - 1].mv;
         let mut picker = MovePicker::new(tt_move, self.history.killers(ply), self.history.counter(turn, previous));
         let mut best_score = -INFINITY;
@@ -142,24 +150,8 @@ impl Worker {
             let m = picked.mv;
 
             // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
-            if prune && best_score > -MATE_BOUND && self.pos.has_non_pawn_material() {
-                if picked.is_quiet {
-                    let lmp_limit = (LMP_BASE + depth * depth) as usize / (2 - usize::from(improving));
-                    if depth <= LMP_MAX_DEPTH && moves_tried >= lmp_limit {
-                        continue;
-                    }
-                    if !in_check
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha
-                    {
-                        continue;
-                    }
-                    if depth <= SEE_PRUNING_MAX_DEPTH && see(self.pos.board(), m) < SEE_QUIET_MARGIN_PER_DEPTH * depth {
-                        continue;
-                    }
-                } else if depth <= SEE_PRUNING_MAX_DEPTH && picked.see < SEE_CAPTURE_MARGIN_PER_DEPTH * depth {
-                    continue;
-                }
+            if best_score > -MATE_BOUND && self.prunes_move(&node, &picked, alpha, moves_tried) {
+                continue;
             }
 
             self.stack[ply].mv = Some(m);
@@ -172,20 +164,7 @@ impl Worker {
             let score = if moves_tried == 1 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, false)
             } else {
-                let mut reduction = 0;
-                if prune
-                    && depth >= LMR_MIN_DEPTH
-                    && moves_tried > LMR_MIN_MOVES + usize::from(pv_node)
-                    && (picked.is_quiet || picked.see < 0)
-                {
-                    reduction = self.lmr(depth, moves_tried);
-                    reduction += i32::from(!pv_node) + i32::from(cut_node);
-                    reduction -= i32::from(improving) + i32::from(gives_check) + i32::from(in_check);
-                    if picked.is_quiet {
-                        reduction -= self.history.quiet_score(turn, m) / LMR_HISTORY_DIVISOR;
-                    }
-                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
-                }
+                let reduction = self.late_move_reduction(&node, &picked, moves_tried, gives_check);
                 let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduction > 0 {
                     s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
@@ -230,6 +209,39 @@ impl Worker {
         best_score
     }
 
+    /// Step 9: a quiet move late in the list, or hopeless by futility or exchange, or a
+    /// capture that loses too much, is not searched at all near the horizon.
+    fn prunes_move(&self, node: &Node, picked: &Picked, alpha: i32, moves_tried: usize) -> bool {
+        if !self.prune || !self.pos.has_non_pawn_material() {
+            return false;
+        }
+        let depth = node.depth;
+        if !picked.is_quiet {
+            return depth <= SEE_PRUNING_MAX_DEPTH && picked.see < SEE_CAPTURE_MARGIN_PER_DEPTH * depth;
+        }
+        let lmp_limit = (LMP_BASE + depth * depth) as usize / (2 - usize::from(node.improving));
+        let futile = node.eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
+        (depth <= LMP_MAX_DEPTH && moves_tried >= lmp_limit)
+            || (!node.in_check && depth <= FUTILITY_MAX_DEPTH && futile)
+            || (depth <= SEE_PRUNING_MAX_DEPTH && see(self.pos.board(), picked.mv) < SEE_QUIET_MARGIN_PER_DEPTH * depth)
+    }
+
+    /// Step 10: how much shallower a late quiet move or a losing capture is searched first
+    /// (the move is already made).
+    fn late_move_reduction(&self, node: &Node, picked: &Picked, moves_tried: usize, gives_check: bool) -> i32 {
+        let late = moves_tried > LMR_MIN_MOVES + usize::from(node.pv_node);
+        if !self.prune || node.depth < LMR_MIN_DEPTH || !late || !(picked.is_quiet || picked.see < 0) {
+            return 0;
+        }
+        let mut reduction = self.lmr(node.depth, moves_tried);
+        reduction += i32::from(!node.pv_node) + i32::from(node.cut_node);
+        reduction -= i32::from(node.improving) + i32::from(gives_check) + i32::from(node.in_check);
+        if picked.is_quiet {
+            reduction -= self.history.quiet_score(node.turn, picked.mv) / LMR_HISTORY_DIVISOR;
+        }
+        reduction.clamp(0, (node.depth - 2).max(0))
+    }
+
     /// The horizon of a mate search: mated, or a static score that is no mate.
     fn mate_leaf(&mut self, ply: usize, in_check: bool) -> i32 {
         self.count_node();
@@ -254,11 +266,7 @@ impl Worker {
         let tt = self.shared().tt.probe(&self.pos, ply);
         if let Some(e) = tt
             && !pv_node
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.cuts_off(alpha, beta)
         {
             return e.score;
         }

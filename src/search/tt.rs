@@ -25,6 +25,17 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the stored score alone settles a search of the window `alpha..beta`.
+    pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Slot {
     key: AtomicU64,
