@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod eval;
+pub mod genfens;
 pub mod perft;
 pub mod position;
 pub mod search;

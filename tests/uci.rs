@@ -296,3 +296,43 @@ fn commands_given_as_arguments_run_before_stdin() {
         "{text}"
     );
 }
+
+fn genfens(args: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rokade"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn genfens_gives_playable_positions_repeatably_from_a_seed() {
+    let fens = |seed: u32| -> Vec<String> {
+        genfens(&[&format!("genfens 6 seed {seed} book None"), "quit"])
+            .iter()
+            .map(|l| l.strip_prefix("info string genfens ").unwrap_or_else(|| panic!("{l}")).to_string())
+            .collect()
+    };
+    let first = fens(7);
+    assert_eq!(first.len(), 6);
+    assert_eq!(first, fens(7));
+    assert_ne!(first, fens(8));
+    for fen in &first {
+        let pos = rokade::position::Position::from_fen(fen).unwrap();
+        assert!(!shakmaty::Position::legal_moves(pos.board()).is_empty(), "{fen}");
+        assert!(matches!(shakmaty::Position::fullmoves(pos.board()).get(), 5 | 6), "{fen}");
+    }
+}
+
+#[test]
+fn genfens_reports_bad_requests() {
+    assert_eq!(
+        genfens(&["genfens 2 seed 1 book /no/such/book.epd", "genfens many", "quit"]),
+        [
+            "info string genfens: cannot read /no/such/book.epd: No such file or directory (os error 2)",
+            "info string genfens count: 'many' is not a valid number"
+        ]
+    );
+}

@@ -55,11 +55,12 @@ pub enum Command {
     },
     Display,
     Eval,
+    Genfens(crate::genfens::Request),
 }
 
 const UCI_COMMANDS: &[&str] =
     &["uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop", "ponderhit", "quit"];
-const EXTENSIONS: &[&str] = &["bench", "d", "eval", "perft"];
+const EXTENSIONS: &[&str] = &["bench", "d", "eval", "genfens", "perft"];
 
 /// A parsed line with what was wrong in it but could be skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +90,7 @@ pub fn parse(line: &str) -> Result<Option<Parsed>, String> {
         "bench" => Command::Bench { depth: tokens.get(1).map(|d| number(d, "bench depth")).transpose()? },
         "perft" => Command::Go(GoParams { perft: Some(perft_depth(tokens.get(1))?), ..GoParams::default() }),
         "d" => Command::Display,
+        "genfens" => parse_genfens(&tokens[1..])?,
         "eval" => Command::Eval,
         _ => parse_with_vampirc(&tokens.join(" "))?,
     };
@@ -111,6 +113,24 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
 fn perft_depth(token: Option<&&str>) -> Result<u32, String> {
     let depth: u32 = number(token.ok_or("perft needs a depth")?, "perft depth")?;
     if depth == 0 || depth > 12 { Err(format!("perft depth {depth} is outside 1..12")) } else { Ok(depth) }
+}
+
+/// `genfens N seed S book <file|None> [extra ...]`, as OpenBench sends it; extras are ignored.
+fn parse_genfens(tokens: &[&str]) -> Result<Command, String> {
+    let count = tokens.first().ok_or("genfens needs a count: genfens N seed S book <file|None>")?;
+    let mut request = crate::genfens::Request { count: number(count, "genfens count")?, seed: 0, book: None };
+    let mut rest = tokens[1..].iter();
+    while let Some(&key) = rest.next() {
+        match key {
+            "seed" => request.seed = number(rest.next().ok_or("genfens: seed needs a value")?, "genfens seed")?,
+            "book" => {
+                let book = rest.next().ok_or("genfens: book needs a file or None")?;
+                request.book = (!book.eq_ignore_ascii_case("none")).then(|| book.to_string());
+            }
+            _ => {}
+        }
+    }
+    Ok(Command::Genfens(request))
 }
 
 fn parse_with_vampirc(line: &str) -> Result<Command, String> {

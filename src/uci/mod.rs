@@ -245,6 +245,13 @@ impl Controller {
                 self.finish_search();
                 crate::bench::print(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
             }
+            Command::Genfens(request) => {
+                self.finish_search();
+                let emitted = crate::genfens::generate(&request, |fen| send(&format!("info string genfens {fen}")));
+                if let Err(e) = emitted {
+                    info_string(&e);
+                }
+            }
             Command::Display => {
                 send(&format!("info string key {:016x}", self.pos.key()));
                 send(&format!("info string fen {}", self.pos.fen()));
