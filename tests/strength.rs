@@ -135,3 +135,21 @@ fn no_band_misses_a_forced_mate() {
         }
     }
 }
+
+/// Mates whose first move a pruned search of a band's size scores badly: a rook given on h8,
+/// a bishop check that opens the f-file. The band finds them by checks only and says so.
+#[test]
+fn a_band_keeps_a_sacrificial_mate() {
+    let mates = [
+        ("r1b1r1k1/p4pb1/3p2p1/2pP4/1p2N2R/5B2/qP1Q1PP1/2K4R w - - 0 20", "h4h8", "mate 4"),
+        ("5rk1/pp4bp/3p2p1/3P4/5P1n/6NB/PPr1NK2/2R1R3 b - - 8 33", "g7d4", "mate 5"),
+    ];
+    let mut e = Engine::start();
+    e.send("setoption name Level value Beginner");
+    for (fen, mating, score) in mates {
+        e.send(&format!("position fen {fen}"));
+        let lines = e.go(GO);
+        assert_eq!(bestmove(&lines), mating, "{fen}");
+        assert_eq!(last_score(&lines), score, "{fen}");
+    }
+}

@@ -3,6 +3,7 @@
 //! [`Limits`] and reports [`SearchEvent`]s.
 
 mod alphabeta;
+pub mod check_mate;
 pub mod history;
 mod iterative;
 pub mod limits;

@@ -1,8 +1,8 @@
 //! Limited strength: the six bands from Beginner (600) to Master (2100).
 //!
-//! Each move first gets a full-strength search on the band's node budget; if that finds a
-//! forced mate, the shortest mating move is played, so no band ever lets a mate it could
-//! see slip. Otherwise a weakened search (shallow, few nodes, a private small table, noisy
+//! Each move first gets a full-strength search on the band's node budget, then a search for
+//! a mate by checks only (the sacrificial mates a pruned search misses); if either finds a
+//! forced mate, its mating move is played, so no band ever lets a mate it could see slip. Otherwise a weakened search (shallow, few nodes, a private small table, noisy
 //! evaluation for the strong bands) lists candidate moves, and one is drawn at random,
 //! weighted by how close it is to the best: a weak band often plays a plausible second-best
 //! move, rarely a poor one, and never one that loses more than its `max_loss_cp`.
@@ -13,9 +13,10 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use super::check_mate;
 use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
-use super::{Limits, MATE_BOUND};
+use super::{Limits, MATE, MATE_BOUND};
 
 /// The weakening parameters at one strength setting. Between two rows they are
 /// interpolated, node counts geometrically.
@@ -168,6 +169,22 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     if chosen.line.best_known_score() >= MATE_BOUND || main.root_moves.len() == 1 || main.stopped_by_user() {
         return chosen;
     }
+    // The sacrificial mates that the pruned search scores badly, by checks only.
+    let roots: Vec<_> = main.root_moves.iter().map(|rm| rm.mv).collect();
+    let out_of_time = || main.stopped_by_user() || shared.time.should_stop(shared.clock_origin());
+    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, band.mate_check_nodes, &out_of_time);
+    chosen.nodes += nodes;
+    if let Some(mate) = mate {
+        let plies = 2 * mate.moves as i32 - 1;
+        chosen.line = RootMove {
+            score: MATE - plies,
+            previous_score: MATE - plies,
+            seldepth: plies as usize,
+            ..RootMove::new(mate.first)
+        };
+        chosen.depth = plies;
+        return chosen;
+    }
 
     // 2. The weakened search, then a weighted draw among its candidates.
     limited.weak_tt.clear();
@@ -196,6 +213,8 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
 
 /// Mate check: stop as soon as a mate this short is proven (longer ones are rare and slow).
 const MATE_CHECK_MOVES: u32 = 12;
+/// The longest mate by checks looked for (its nodes are the band's `mate_check_nodes`).
+const CHECK_MATE_MOVES: u32 = 6;
 
 fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
     main.prepare(pos.clone(), Arc::new(shared));
