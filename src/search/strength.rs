@@ -2,7 +2,8 @@
 //!
 //! Each move first gets a full-strength search on the band's node budget, then a search for
 //! a mate by checks only (the sacrificial mates a pruned search misses); if either finds a
-//! forced mate, its mating move is played, so no band ever lets a mate it could see slip. Otherwise a weakened search (shallow, few nodes, a private small table, noisy
+//! forced mate, its mating move is played, so no band ever lets a mate it could see slip.
+//! Otherwise a weakened search (shallow, few nodes, a private small table, noisy
 //! evaluation for the strong bands) lists candidate moves, and one is drawn at random,
 //! weighted by how close it is to the best: a weak band often plays a plausible second-best
 //! move, rarely a poor one, and never one that loses more than its `max_loss_cp`.

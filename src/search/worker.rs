@@ -12,8 +12,7 @@ use super::history::History;
 use super::limits::Limits;
 use super::params::{LMR_BASE, LMR_DIVISOR, NODES_BETWEEN_CHECKS};
 use super::timeman::TimeManager;
-use super::tt::Bound;
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
 use crate::position::Position;
 
