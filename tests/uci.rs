@@ -114,6 +114,22 @@ fn immediate_stop_still_gives_exactly_one_bestmove() {
 }
 
 #[test]
+fn a_mate_search_stopped_at_once_claims_no_mate() {
+    // Until a mate is proven, `go mate` has only bounds; stopped early it used to report one
+    // as a score ("cp -557", or "mate 0" before its first depth). White mates in 4 here.
+    let mut e = Engine::start();
+    for _ in 0..20 {
+        e.send("position fen 2R5/2P3pk/5p2/4pK2/PR4p1/8/2r1r3/8 w - - 3 43");
+        e.send("go mate 5");
+        e.send("stop");
+        let lines = e.read_until(|l| l.starts_with("bestmove"));
+        let scored: Vec<_> = lines.iter().filter(|l| l.contains(" score ")).cloned().collect();
+        assert!(scored.is_empty() || last_score(&scored) == "mate 4", "{lines:?}");
+        assert_ne!(bestmove(&lines), "0000");
+    }
+}
+
+#[test]
 fn a_depth_limited_infinite_search_still_waits_for_stop() {
     let mut e = Engine::start();
     e.send("position startpos");

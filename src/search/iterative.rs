@@ -42,7 +42,6 @@ impl Worker {
             }
             // No mate: an ordinary search to the same depth finds the move and score to report.
             self.prune = true;
-            self.root_moves.iter_mut().for_each(|rm| (rm.score, rm.previous_score) = (-INFINITY, -INFINITY));
             return self.deepen(first_depth..=(2 * moves).min(max_depth));
         }
         self.deepen(first_depth..=max_depth);
@@ -146,6 +145,8 @@ impl Worker {
                 return true;
             }
         }
+        // Without a mate the scores are only bounds: nothing to report from them.
+        self.root_moves.iter_mut().for_each(|rm| (rm.score, rm.previous_score) = (-INFINITY, -INFINITY));
         if self.is_main() && !self.stopped && self.shared().report {
             let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
         }

@@ -15,7 +15,7 @@ use super::strength::{self, LimitedStrength, Strength};
 use super::timeman::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::{Control, NodeCounter, RootMove, Shared, Worker};
-use super::{SearchEvent, SearchInfo, score_kind};
+use super::{INFINITY, SearchEvent, SearchInfo, score_kind};
 use crate::position::Position;
 
 /// Deep recursion with move lists on the stack needs more than the default thread stack.
@@ -276,7 +276,8 @@ fn report_final(main: &Worker, best: &(RootMove, i32), nodes: u64, shared: &Shar
     let (rm, depth) = best;
     let info = rm.info(*depth, 1, None, nodes, shared);
     // With MultiPV the lines were just reported; a limited strength reports only its choice.
-    if shared.multipv == 1 || !shared.report {
+    // A search stopped before its first result has no score to give (not "mate 0").
+    if (shared.multipv == 1 || !shared.report) && rm.best_known_score() != -INFINITY {
         let _ = shared.events.send(SearchEvent::Info(info));
     }
     let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(main, rm.mv, shared));
