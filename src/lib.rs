@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod bench;
 pub mod eval;
 pub mod genfens;
+pub mod levels;
 pub mod perft;
 pub mod position;
 pub mod search;

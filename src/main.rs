@@ -51,6 +51,14 @@ enum Command {
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
     },
+    /// The strength levels and their parameters; --signature adds how each one plays.
+    Levels {
+        /// Only these levels (Beginner Easy Medium Hard Expert Master); all when none given.
+        names: Vec<String>,
+        /// Also play each level in half the bench positions and print a hash of its moves and nodes.
+        #[arg(long)]
+        signature: bool,
+    },
     /// Count the leaves of the legal move tree, per root move.
     Perft {
         depth: u32,
@@ -60,7 +68,7 @@ enum Command {
 }
 
 /// The first arguments that mean a tool; any other arguments are UCI commands.
-const TOOLS: &[&str] = &["bench", "perft", "analyse", "help", "-h", "--help", "-V", "--version"];
+const TOOLS: &[&str] = &["bench", "perft", "analyse", "levels", "help", "-h", "--help", "-V", "--version"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -84,6 +92,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+        Command::Levels { names, signature } => rokade::levels::print(&names, signature),
         Command::Perft { depth, fen } => {
             let pos = match fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::default())) {
                 Ok(pos) => pos,

@@ -101,6 +101,36 @@ fn the_info_line_describes_the_move_played() {
     }
 }
 
+#[test]
+fn a_short_movetime_still_leaves_the_band_its_own_search() {
+    // The full-strength mate check stops at half the time, so the weakened search (depth 1
+    // at Beginner) still chooses the move instead of the mate check's deeper line.
+    let mut e = Engine::start();
+    e.send("setoption name Level value Beginner");
+    for fen in QUIET {
+        e.send(&format!("position fen {fen}"));
+        let lines = e.go("go movetime 100");
+        let info = lines.iter().find(|l| l.starts_with("info depth")).expect("an info line");
+        assert_eq!(field(info, "depth").as_deref(), Some("1"), "{lines:?}");
+    }
+}
+
+#[test]
+fn levels_tool_lists_the_levels_and_a_repeatable_signature() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rokade"))
+            .args(["levels", "beginner", "--signature"])
+            .output()
+            .expect("rokade levels");
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let first = run();
+    let line = first.lines().next().expect("one line");
+    assert!(line.starts_with("Beginner  elo  600  skill  0  setting "), "{line}");
+    assert_eq!(first.lines().count(), 1);
+    assert_eq!(first, run(), "the same build gives the same signature");
+}
+
 /// The band's move keeps a forced mate: checked by a full-strength engine.
 fn keeps_mate(checker: &mut Engine, fen: &str, played: &str, mate_in: u32) -> bool {
     checker.send("ucinewgame");

@@ -54,14 +54,14 @@ pub const BANDS: [Band; 8] = [
     Band { setting: 1200, mate_check_nodes: 400_000, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
     Band { setting: 1500, mate_check_nodes: 400_000, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
     Band { setting: 1800, mate_check_nodes: 400_000, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
-    Band { setting: 2100, mate_check_nodes: 400_000, depth: 12, nodes: 400_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
-    Band { setting: 2400, mate_check_nodes: 400_000, depth: 20, nodes: 1_200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 2100, mate_check_nodes: 400_000, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
+    Band { setting: 2400, mate_check_nodes: 400_000, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
 ];
 
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
 /// (target Elo, setting that plays at it), from measured matches.
 pub const CALIBRATION: [(u32, u32); 6] =
-    [(600, 600), (900, 900), (1200, 1200), (1500, 1366), (1800, 1589), (2100, 2203)];
+    [(600, 600), (900, 900), (1200, 1200), (1500, 1467), (1800, 1800), (2100, 2100)];
 // END CALIBRATION
 
 /// A strength limit: the target Elo and the seed of the move choice (0: random).
@@ -159,10 +159,13 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     let band = band_for(limited.strength.elo);
     let pos = main.pos.clone();
 
-    // 1. Full strength: a forced mate found on the band's budget is always played.
+    // 1. Full strength: a forced mate found on the band's budget is always played. Under a
+    // clock it stops at the move's soft limit, so that the weakened search keeps its time.
+    let mate_time = shared.time.first_part();
     let mate_check = Shared {
         limits: Limits { nodes: Some(band.mate_check_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
         multipv: 1,
+        time: mate_time.clone(),
         ..shared.fork()
     };
     run(main, &pos, mate_check);
@@ -172,7 +175,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     }
     // The sacrificial mates that the pruned search scores badly, by checks only.
     let roots: Vec<_> = main.root_moves.iter().map(|rm| rm.mv).collect();
-    let out_of_time = || main.stopped_by_user() || shared.time.should_stop(shared.clock_origin());
+    let out_of_time = || main.stopped_by_user() || mate_time.should_stop(shared.clock_origin());
     let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, band.mate_check_nodes, &out_of_time);
     chosen.nodes += nodes;
     if let Some(mate) = mate {

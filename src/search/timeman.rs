@@ -49,6 +49,16 @@ impl TimeManager {
         TimeManager { soft: None, ..self.clone() }
     }
 
+    /// A deadline for a first search that must leave time for a second: the soft limit, and
+    /// never more than half the hard one (a `movetime` has both at the same point).
+    pub fn first_part(&self) -> TimeManager {
+        let hard = match (self.soft, self.hard) {
+            (Some(soft), Some(hard)) => Some(soft.min(hard / 2)),
+            (soft, hard) => soft.or(hard),
+        };
+        TimeManager { hard, soft: None, ..self.clone() }
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -80,6 +90,15 @@ mod tests {
             assert!(soft <= hard, "{time}+{inc}/{mtg:?}");
             assert!(hard <= time.saturating_sub(35).max(1), "{time}+{inc}/{mtg:?}: hard {hard}");
         }
+    }
+
+    #[test]
+    fn a_first_part_leaves_time_for_the_rest() {
+        let tm = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
+        assert_eq!(tm.first_part().hard, Some(Duration::from_millis(500)));
+        let tm = TimeManager::new(&limits(10_000, 100, None), 30);
+        assert_eq!(tm.first_part().hard, tm.soft);
+        assert_eq!(TimeManager::new(&Limits::default(), 30).first_part().hard, None);
     }
 
     #[test]

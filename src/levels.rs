@@ -1,0 +1,81 @@
+//! `rokade levels`: the strength levels, the parameters each one plays with and, on request,
+//! a signature of how each one plays: a hash of the moves a level chooses and the nodes it
+//! spends (fixed seed, one thread, cleared tables) in half the bench positions. A change that
+//! alters a level's play changes it, so `tuning/calibrate-levels` keeps a match only while
+//! both sides still have the signature they were measured with.
+
+use crate::bench;
+use crate::position::{Position, move_to_uci};
+use crate::search::strength::{self, Band, LEVELS, Strength};
+use crate::search::{Limits, SearchConfig, ThreadPool};
+
+const SIGNATURE_HASH_MB: usize = 16;
+const SIGNATURE_SEED: u64 = 1;
+/// Every other bench position: enough to see a change, quick enough to run per calibration.
+const SIGNATURE_POSITION_STEP: usize = 2;
+
+/// The `Skill Level` (0..19) closest to a target Elo.
+pub fn nearest_skill_level(elo: u32) -> u32 {
+    (0..20).min_by_key(|&level| strength::skill_level_elo(level).map_or(u32::MAX, |e| e.abs_diff(elo))).unwrap_or(0)
+}
+
+/// FNV-1a of the moves a level chooses and the nodes it spends in the signature positions.
+pub fn signature(elo: u32) -> u64 {
+    let mut pool = ThreadPool::new(SIGNATURE_HASH_MB).expect("levels hash table");
+    let config = SearchConfig { strength: Some(Strength { elo, seed: SIGNATURE_SEED }), ..SearchConfig::default() };
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for fen in bench::POSITIONS.iter().step_by(SIGNATURE_POSITION_STEP) {
+        pool.clear();
+        let pos = Position::from_fen(fen).expect("bench positions are valid");
+        let outcome = pool.search_sync(&pos, Limits::default(), &config);
+        let best = outcome.best.map_or_else(|| "0000".to_string(), |m| move_to_uci(m, false));
+        let nodes = outcome.info.map_or(0, |i| i.nodes);
+        for byte in format!("{best}:{nodes};").bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+fn describe(band: &Band) -> String {
+    format!(
+        "mate-check {:>7}  depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}",
+        band.mate_check_nodes,
+        band.depth,
+        band.nodes,
+        band.candidates,
+        band.max_loss_cp,
+        band.temperature_cp,
+        band.eval_noise_cp
+    )
+}
+
+/// One line per level (those named in `only`, or all): name, target Elo, nearest Skill
+/// Level, setting, parameters and, with `with_signature`, the signature last.
+pub fn print(only: &[String], with_signature: bool) {
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o.eq_ignore_ascii_case(name));
+    for (name, elo) in LEVELS.into_iter().filter(|(name, _)| wanted(name)) {
+        let band = strength::band_for(elo);
+        let mut line = format!(
+            "{name:<8}  elo {elo:>4}  skill {:>2}  setting {:>4}  {}",
+            nearest_skill_level(elo),
+            band.setting,
+            describe(&band)
+        );
+        if with_signature {
+            line += &format!("  signature {:016x}", signature(elo));
+        }
+        println!("{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skill_levels_match_the_readme_table() {
+        let skills: Vec<u32> = LEVELS.iter().map(|&(_, elo)| nearest_skill_level(elo)).collect();
+        assert_eq!(skills, [0, 4, 8, 11, 15, 19]);
+    }
+}
