@@ -61,7 +61,7 @@ pub const BANDS: [Band; 8] = [
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
 /// (target Elo, setting that plays at it), from measured matches.
 pub const CALIBRATION: [(u32, u32); 6] =
-    [(600, 600), (900, 900), (1200, 1200), (1500, 1467), (1800, 1800), (2100, 2100)];
+    [(600, 600), (900, 900), (1200, 1200), (1500, 1467), (1800, 1738), (2100, 2100)];
 // END CALIBRATION
 
 /// A strength limit: the target Elo and the seed of the move choice (0: random).
