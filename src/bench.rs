@@ -46,15 +46,27 @@ pub struct BenchLine {
 }
 
 /// Runs the bench and returns each position's nodes; printing is the caller's.
-pub fn run(depth: i32, mut on_line: impl FnMut(&BenchLine)) -> (u64, u64) {
-    let mut pool = ThreadPool::new(BENCH_HASH_MB).expect("bench hash table");
-    let config = SearchConfig::default();
+pub fn run(depth: i32, on_line: impl FnMut(&BenchLine)) -> (u64, u64) {
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
     let start = Instant::now();
+    let total = search_each(POSITIONS.iter().copied(), &limits, &SearchConfig::default(), on_line);
+    let millis = start.elapsed().as_millis().max(1) as u64;
+    (total, total * 1000 / millis)
+}
+
+/// Searches each position with one thread and a cleared table; returns the node total.
+pub fn search_each(
+    fens: impl Iterator<Item = &'static str>,
+    limits: &Limits,
+    config: &SearchConfig,
+    mut on_line: impl FnMut(&BenchLine),
+) -> u64 {
+    let mut pool = ThreadPool::new(BENCH_HASH_MB).expect("bench hash table");
     let mut total = 0;
-    for &fen in POSITIONS {
+    for fen in fens {
         pool.clear();
         let pos = Position::from_fen(fen).expect("bench positions are valid");
-        let outcome = pool.search_sync(&pos, Limits { depth: Some(depth), ..Limits::default() }, &config);
+        let outcome = pool.search_sync(&pos, limits.clone(), config);
         let line = BenchLine {
             fen,
             nodes: outcome.info.map_or(0, |i| i.nodes),
@@ -63,8 +75,7 @@ pub fn run(depth: i32, mut on_line: impl FnMut(&BenchLine)) -> (u64, u64) {
         total += line.nodes;
         on_line(&line);
     }
-    let millis = start.elapsed().as_millis().max(1) as u64;
-    (total, total * 1000 / millis)
+    total
 }
 
 /// Prints one line per position and, last, the `<nodes> nodes <nps> nps` line OpenBench reads.

@@ -5,11 +5,9 @@
 //! both sides still have the signature they were measured with.
 
 use crate::bench;
-use crate::position::{Position, move_to_uci};
 use crate::search::strength::{self, Band, LEVELS, Strength};
-use crate::search::{Limits, SearchConfig, ThreadPool};
+use crate::search::{Limits, SearchConfig};
 
-const SIGNATURE_HASH_MB: usize = 16;
 const SIGNATURE_SEED: u64 = 1;
 /// Every other bench position: enough to see a change, quick enough to run per calibration.
 const SIGNATURE_POSITION_STEP: usize = 2;
@@ -21,19 +19,14 @@ pub fn nearest_skill_level(elo: u32) -> u32 {
 
 /// FNV-1a of the moves a level chooses and the nodes it spends in the signature positions.
 pub fn signature(elo: u32) -> u64 {
-    let mut pool = ThreadPool::new(SIGNATURE_HASH_MB).expect("levels hash table");
     let config = SearchConfig { strength: Some(Strength { elo, seed: SIGNATURE_SEED }), ..SearchConfig::default() };
+    let fens = bench::POSITIONS.iter().copied().step_by(SIGNATURE_POSITION_STEP);
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for fen in bench::POSITIONS.iter().step_by(SIGNATURE_POSITION_STEP) {
-        pool.clear();
-        let pos = Position::from_fen(fen).expect("bench positions are valid");
-        let outcome = pool.search_sync(&pos, Limits::default(), &config);
-        let best = outcome.best.map_or_else(|| "0000".to_string(), |m| move_to_uci(m, false));
-        let nodes = outcome.info.map_or(0, |i| i.nodes);
-        for byte in format!("{best}:{nodes};").bytes() {
+    bench::search_each(fens, &Limits::default(), &config, |line| {
+        for byte in format!("{}:{};", line.best, line.nodes).bytes() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
-    }
+    });
     hash
 }
 
