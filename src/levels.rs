@@ -19,14 +19,20 @@ pub fn nearest_skill_level(elo: u32) -> u32 {
 
 /// FNV-1a of the moves a level chooses and the nodes it spends in the signature positions.
 pub fn signature(elo: u32) -> u64 {
-    let config = SearchConfig { strength: Some(Strength { elo, seed: SIGNATURE_SEED }), ..SearchConfig::default() };
+    let config = SearchConfig {
+        strength: Some(Strength { elo, seed: SIGNATURE_SEED, form: strength::draw_form(SIGNATURE_SEED) }),
+        ..SearchConfig::default()
+    };
     let fens = bench::POSITIONS.iter().copied().step_by(SIGNATURE_POSITION_STEP);
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    bench::search_each(fens, &Limits::default(), &config, |line| {
-        for byte in format!("{}:{};", line.best, line.nodes).bytes() {
+    let mut feed = |text: String| {
+        for byte in text.bytes() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
-    });
+    };
+    // The form of the signature's seed may be near zero: its spread must count all the same.
+    feed(format!("form {};", strength::FORM_SPREAD));
+    bench::search_each(fens, &Limits::default(), &config, |line| feed(format!("{}:{};", line.best, line.nodes)));
     hash
 }
 
@@ -44,15 +50,16 @@ fn describe(band: &Band) -> String {
 }
 
 /// One line per level (those named in `only`, or all): name, target Elo, nearest Skill
-/// Level, setting, parameters and, with `with_signature`, the signature last.
+/// Level, setting and the spread of its form from game to game, parameters and, with `with_signature`, the signature last.
 pub fn print(only: &[String], with_signature: bool) {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o.eq_ignore_ascii_case(name));
     for (name, elo) in LEVELS.into_iter().filter(|(name, _)| wanted(name)) {
         let band = strength::band_for(elo);
         let mut line = format!(
-            "{name:<8}  elo {elo:>4}  skill {:>2}  setting {:>4}  {}",
+            "{name:<8}  elo {elo:>4}  skill {:>2}  setting {:>4} +-{}  {}",
             nearest_skill_level(elo),
             band.setting,
+            strength::FORM_SPREAD,
             describe(&band)
         );
         if with_signature {

@@ -3,10 +3,11 @@
 //! Each move first gets a full-strength search on the band's node budget, then a search for
 //! a mate by checks only (the sacrificial mates a pruned search misses); if either finds a
 //! forced mate, its mating move is played, so no band ever lets a mate it could see slip.
-//! Otherwise a weakened search (shallow, few nodes, a private small table, noisy
-//! evaluation for the strong bands) lists candidate moves, and one is drawn at random,
-//! weighted by how close it is to the best: a weak band often plays a plausible second-best
-//! move, rarely a poor one, and never one that loses more than its `max_loss_cp`.
+//! Otherwise a weakened search (shallow, few nodes, noisy evaluation) lists candidate moves,
+//! and one is drawn at random, weighted by how close it is to the best: a weak band often
+//! plays a plausible second-best move, rarely a poor one, and never one that loses more than
+//! its `max_loss_cp`; the strong bands play their own best move. Each game is played at the
+//! level's setting plus a random form, as a player's strength varies from game to game.
 //! `tuning/calibrate-levels` measures the bands and refits the table below.
 
 use std::sync::Arc;
@@ -47,7 +48,8 @@ pub const MIN_ELO: u32 = LEVELS[0].1;
 pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
 
 #[rustfmt::skip]
-pub const BANDS: [Band; 8] = [
+pub const BANDS: [Band; 10] = [
+    Band { setting: 0, mate_check_nodes: 400_000, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120 },
     Band { setting: 300, mate_check_nodes: 400_000, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
     Band { setting: 600, mate_check_nodes: 400_000, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
     Band { setting: 900, mate_check_nodes: 400_000, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
@@ -56,19 +58,51 @@ pub const BANDS: [Band; 8] = [
     Band { setting: 1800, mate_check_nodes: 400_000, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
     Band { setting: 2100, mate_check_nodes: 400_000, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
     Band { setting: 2400, mate_check_nodes: 400_000, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 2700, mate_check_nodes: 400_000, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
 ];
 
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
 /// (target Elo, setting that plays at it), from measured matches.
 pub const CALIBRATION: [(u32, u32); 6] =
-    [(600, 600), (900, 900), (1200, 1200), (1500, 1467), (1800, 1738), (2100, 2100)];
+    [(600, 400), (900, 900), (1200, 1200), (1500, 1467), (1800, 1738), (2100, 2450)];
 // END CALIBRATION
 
-/// A strength limit: the target Elo and the seed of the move choice (0: random).
+/// A strength limit: the target Elo, the seed of the move choice (0: random) and this game's
+/// form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
     pub elo: u32,
     pub seed: u64,
+    /// Setting offset for the current game (see `draw_form`).
+    pub form: i32,
+}
+
+impl Strength {
+    /// The setting this game is played at.
+    pub fn setting(&self) -> u32 {
+        (i64::from(setting_for(self.elo)) + i64::from(self.form)).max(0) as u32
+    }
+}
+
+/// A player's strength varies from game to game, and the Elo scale assumes it: 300 points
+/// score 85 % only because each game's performance spreads (about 200 points in Elo's own
+/// model). A level plays the same every game, so levels 300 apart would beat each other
+/// nearly always. Each game therefore draws a form: an offset to the level's setting, normal
+/// with this spread, fitted so that levels 300 apart score about 85 % (tuning/README.md).
+pub const FORM_SPREAD: f64 = 175.0;
+/// A form is never further from zero than this many spreads.
+const FORM_LIMIT: f64 = 2.0;
+/// Keeps the form's draw apart from the move choice's, which uses the same seed.
+const FORM_SALT: u64 = 0x666f_726d;
+
+/// The form of the next game: from the seed (so the same every game), or random with seed 0.
+pub fn draw_form(seed: u64) -> i32 {
+    let seed = if seed == 0 { rand::rng().random() } else { seed ^ FORM_SALT };
+    let mut rng = StdRng::seed_from_u64(seed);
+    // Box-Muller: a standard normal from two uniforms.
+    let (u, v): (f64, f64) = (rng.random_range(f64::EPSILON..1.0), rng.random());
+    let z = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+    (z.clamp(-FORM_LIMIT, FORM_LIMIT) * FORM_SPREAD).round() as i32
 }
 
 /// Skill Level 0..19 spreads evenly over the levels' Elo range; 20 is full strength.
@@ -156,7 +190,7 @@ pub(super) struct Chosen {
 
 /// Runs both searches on the main worker and returns the line to play.
 pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStrength) -> Chosen {
-    let band = band_for(limited.strength.elo);
+    let band = band_at(limited.strength.setting());
     let pos = main.pos.clone();
 
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
@@ -191,17 +225,27 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     }
 
     // 2. The weakened search, then a weighted draw among its candidates.
-    limited.weak_tt.clear();
+    // A band that plays its own best move is weakened by its budget and noise alone: it
+    // reuses what the mate check of this move and its own earlier moves left in the main
+    // table, so that the clock does not pay twice for one search. The others keep a private
+    // table, cleared every move, so that they never see full-strength results.
+    let own_best = band.candidates == 1;
+    if !own_best {
+        limited.weak_tt.clear();
+    }
     let seed = match limited.strength.seed {
         0 => rand::rng().random(),
         s => s ^ pos.key(),
     };
     let weak = Shared {
-        tt: limited.weak_tt.clone(),
+        tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
         limits: Limits { depth: Some(band.depth), nodes: Some(band.nodes), mate: None, ..shared.limits.clone() },
         multipv: band.candidates,
         eval_noise: band.eval_noise_cp,
         noise_seed: seed,
+        // Under a clock the band's own search keeps to the move's budget: the node budgets of
+        // the strong bands would otherwise run every move to the hard limit and drain the clock.
+        time: shared.time.second_part(),
         ..shared.fork()
     };
     run(main, &pos, weak);
@@ -236,10 +280,24 @@ mod tests {
             assert_eq!(band_for(elo).setting, setting_for(elo));
         }
         let between = band_at(750);
-        assert!(between.nodes > BANDS[1].nodes && between.nodes < BANDS[2].nodes);
+        assert!(between.nodes > BANDS[2].nodes && between.nodes < BANDS[3].nodes);
         assert_eq!(band_for(100), band_for(MIN_ELO));
         assert_eq!(skill_level_elo(0), Some(600));
         assert_eq!(skill_level_elo(19), Some(2100));
         assert_eq!(skill_level_elo(20), None);
+    }
+
+    #[test]
+    fn form_repeats_with_a_seed_and_spreads_as_set() {
+        assert_eq!(draw_form(7), draw_form(7));
+        let forms: Vec<f64> = (1..=4000).map(|seed| f64::from(draw_form(seed))).collect();
+        let mean = forms.iter().sum::<f64>() / forms.len() as f64;
+        let sd = (forms.iter().map(|f| (f - mean).powi(2)).sum::<f64>() / forms.len() as f64).sqrt();
+        assert!(mean.abs() < 15.0, "mean {mean}");
+        // Clamped at two spreads, a normal keeps 96 % of its spread.
+        assert!((sd - 0.96 * FORM_SPREAD).abs() < 12.0, "spread {sd}");
+        assert!(forms.iter().all(|f| f.abs() <= FORM_LIMIT * FORM_SPREAD));
+        let strength = Strength { elo: 1500, seed: 1, form: -100 };
+        assert_eq!(strength.setting(), setting_for(1500) - 100);
     }
 }

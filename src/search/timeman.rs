@@ -59,6 +59,13 @@ impl TimeManager {
         TimeManager { hard, soft: None, ..self.clone() }
     }
 
+    /// The deadline for the search after a `first_part`: it may start iterations until twice
+    /// the soft limit (its own share after the first part's) and stops at the hard limit.
+    pub fn second_part(&self) -> TimeManager {
+        let soft = self.soft.map(|soft| self.hard.map_or(soft * 2, |hard| (soft * 2).min(hard)));
+        TimeManager { soft, ..self.clone() }
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -99,6 +106,16 @@ mod tests {
         let tm = TimeManager::new(&limits(10_000, 100, None), 30);
         assert_eq!(tm.first_part().hard, tm.soft);
         assert_eq!(TimeManager::new(&Limits::default(), 30).first_part().hard, None);
+    }
+
+    #[test]
+    fn a_second_part_keeps_to_twice_the_soft_limit() {
+        let tm = TimeManager::new(&limits(10_000, 100, None), 30);
+        let second = tm.second_part();
+        assert_eq!(second.soft, tm.soft.map(|soft| soft * 2));
+        assert_eq!(second.hard, tm.hard);
+        let tm = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
+        assert_eq!(tm.second_part().soft, tm.hard);
     }
 
     #[test]

@@ -94,11 +94,13 @@ struct StrengthOptions {
     /// The limit in force (`None`: full strength).
     elo: Option<u32>,
     seed: u64,
+    /// This game's form, drawn at every `ucinewgame` and when the seed changes.
+    form: i32,
 }
 
 impl Default for StrengthOptions {
     fn default() -> Self {
-        StrengthOptions { limit_strength: false, uci_elo: 1500, elo: None, seed: 0 }
+        StrengthOptions { limit_strength: false, uci_elo: 1500, elo: None, seed: 0, form: strength::draw_form(0) }
     }
 }
 
@@ -119,13 +121,20 @@ impl StrengthOptions {
             (options::LEVEL, Value::Text(level)) => {
                 self.elo = strength::LEVELS.iter().find(|(name, _)| *name == level).map(|&(_, elo)| elo);
             }
-            (options::SKILL_SEED, Value::Int(seed)) => self.seed = seed as u64,
+            (options::SKILL_SEED, Value::Int(seed)) => {
+                self.seed = seed as u64;
+                self.new_game();
+            }
             _ => {}
         }
     }
 
+    fn new_game(&mut self) {
+        self.form = strength::draw_form(self.seed);
+    }
+
     fn limit(&self) -> Option<Strength> {
-        self.elo.map(|elo| Strength { elo, seed: self.seed })
+        self.elo.map(|elo| Strength { elo, seed: self.seed, form: self.form })
     }
 }
 
@@ -216,6 +225,8 @@ impl Controller {
                 self.finish_search();
                 self.pool.clear();
                 self.pos = Position::default();
+                self.strength.new_game();
+                self.config.strength = self.strength.limit();
             }
             Command::Position { base, moves } => {
                 self.finish_search();
