@@ -50,7 +50,8 @@ fn describe(band: &Band) -> String {
 }
 
 /// One line per level (those named in `only`, or all): name, target Elo, nearest Skill
-/// Level, setting and the spread of its form from game to game, parameters and, with `with_signature`, the signature last.
+/// Level, setting and the spread of its form from game to game, parameters and, with
+/// `with_signature`, the signature last.
 pub fn print(only: &[String], with_signature: bool) {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o.eq_ignore_ascii_case(name));
     for (name, elo) in LEVELS.into_iter().filter(|(name, _)| wanted(name)) {

@@ -97,12 +97,16 @@ const FORM_SALT: u64 = 0x666f_726d;
 
 /// The form of the next game: from the seed (so the same every game), or random with seed 0.
 pub fn draw_form(seed: u64) -> i32 {
-    let seed = if seed == 0 { rand::rng().random() } else { seed ^ FORM_SALT };
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = StdRng::seed_from_u64(derive_seed(seed, FORM_SALT));
     // Box-Muller: a standard normal from two uniforms.
     let (u, v): (f64, f64) = (rng.random_range(f64::EPSILON..1.0), rng.random());
     let z = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
     (z.clamp(-FORM_LIMIT, FORM_LIMIT) * FORM_SPREAD).round() as i32
+}
+
+/// The `Skill Seed` mixed with a salt, or a random seed when it is 0.
+fn derive_seed(seed: u64, salt: u64) -> u64 {
+    if seed == 0 { rand::rng().random() } else { seed ^ salt }
 }
 
 /// Skill Level 0..19 spreads evenly over the levels' Elo range; 20 is full strength.
@@ -233,10 +237,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     if !own_best {
         limited.weak_tt.clear();
     }
-    let seed = match limited.strength.seed {
-        0 => rand::rng().random(),
-        s => s ^ pos.key(),
-    };
+    let seed = derive_seed(limited.strength.seed, pos.key());
     let weak = Shared {
         tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
         limits: Limits { depth: Some(band.depth), nodes: Some(band.nodes), mate: None, ..shared.limits.clone() },
