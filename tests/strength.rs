@@ -78,9 +78,12 @@ fn a_weak_band_varies_its_moves_in_a_quiet_position() {
     for band in ["Beginner", "Medium", "Hard"] {
         let mut e = Engine::start();
         e.send(&format!("setoption name Level value {band}"));
-        e.send(&format!("position fen {}", QUIET[0]));
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..12 {
+            // A new game each time, as in a match: the form changes too, and a game in which
+            // Hard is in its best form may play its own best move every time.
+            e.send("ucinewgame");
+            e.send(&format!("position fen {}", QUIET[0]));
             seen.insert(bestmove(&e.go(GO)));
         }
         assert!(seen.len() >= 2, "{band} always played {seen:?}");
@@ -104,9 +107,11 @@ fn the_info_line_describes_the_move_played() {
 #[test]
 fn a_short_movetime_still_leaves_the_band_its_own_search() {
     // The full-strength mate check stops at half the time, so the weakened search (depth 1
-    // at Beginner) still chooses the move instead of the mate check's deeper line.
+    // at Beginner) still chooses the move instead of the mate check's deeper line. The seed
+    // fixes the form: Beginner in its best form searches to depth 2.
     let mut e = Engine::start();
     e.send("setoption name Level value Beginner");
+    e.send("setoption name Skill Seed value 12345");
     for fen in QUIET {
         e.send(&format!("position fen {fen}"));
         let lines = e.go("go movetime 100");
