@@ -5,8 +5,12 @@ mod common;
 use common::{Engine, bestmove, field, last_score};
 
 const BANDS: [&str; 6] = ["Beginner", "Easy", "Medium", "Hard", "Expert", "Master"];
-/// The band decides its own effort; this only keeps a GUI clock out of the way.
+/// A long movetime: the mate check ends on its node cap or on a mate, never on the clock.
 const GO: &str = "go movetime 60000";
+/// No clock: every search ends on the band's node budgets, so a seed replays the moves.
+const GO_UNTIMED: &str = "go depth 40";
+/// For tests that need no replay: the mate check of a quiet position ends on time.
+const GO_QUICK: &str = "go movetime 1000";
 
 fn info_strings(e: &mut Engine, line: &str) -> Vec<String> {
     e.send(line);
@@ -52,7 +56,7 @@ fn moves_with(setup: &[&str], fens: &[&str]) -> Vec<String> {
         .map(|fen| {
             e.send("ucinewgame");
             e.send(&format!("position fen {fen}"));
-            bestmove(&e.go(GO))
+            bestmove(&e.go(GO_UNTIMED))
         })
         .collect()
 }
@@ -84,7 +88,7 @@ fn a_weak_band_varies_its_moves_in_a_quiet_position() {
             // Hard is in its best form may play its own best move every time.
             e.send("ucinewgame");
             e.send(&format!("position fen {}", QUIET[0]));
-            seen.insert(bestmove(&e.go(GO)));
+            seen.insert(bestmove(&e.go(GO_QUICK)));
         }
         assert!(seen.len() >= 2, "{band} always played {seen:?}");
     }
@@ -97,7 +101,7 @@ fn the_info_line_describes_the_move_played() {
     e.send("setoption name UCI_Elo value 700");
     e.send(&format!("position fen {}", QUIET[1]));
     for _ in 0..5 {
-        let lines = e.go(GO);
+        let lines = e.go(GO_QUICK);
         let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
         assert_eq!(infos.len(), 1, "only the chosen line is reported: {lines:?}");
         assert_eq!(field(infos[0], "pv"), Some(bestmove(&lines)));
@@ -172,7 +176,8 @@ fn no_band_misses_a_forced_mate() {
 }
 
 /// Mates whose first move a pruned search of a band's size scores badly: a rook given on h8,
-/// a bishop check that opens the f-file. The band finds them by checks only and says so.
+/// a bishop check that opens the f-file. The band finds them by checks only and says so. With
+/// no clock the mate check keeps to the band's own budget, about what 10+0.1 leaves it.
 #[test]
 fn a_band_keeps_a_sacrificial_mate() {
     let mates = [
@@ -183,7 +188,7 @@ fn a_band_keeps_a_sacrificial_mate() {
     e.send("setoption name Level value Beginner");
     for (fen, mating, score) in mates {
         e.send(&format!("position fen {fen}"));
-        let lines = e.go(GO);
+        let lines = e.go(GO_UNTIMED);
         assert_eq!(bestmove(&lines), mating, "{fen}");
         assert_eq!(last_score(&lines), score, "{fen}");
     }

@@ -26,7 +26,8 @@ use super::{Limits, MATE, MATE_BOUND};
 pub struct Band {
     /// The setting this row is for (an Elo-like scale; the calibration maps targets onto it).
     pub setting: u32,
-    /// Nodes of the full-strength search that looks for a forced mate.
+    /// Nodes of the full-strength search that looks for a forced mate when no clock or
+    /// movetime bounds it (`go depth`, `go infinite`); with one see `TIMED_MATE_CHECK_NODES`.
     pub mate_check_nodes: u64,
     /// The weakened search: its depth cap and node budget.
     pub depth: i32,
@@ -200,8 +201,9 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
     // clock it stops at the move's soft limit, so that the weakened search keeps its time.
     let mate_time = shared.time.first_part();
+    let mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { band.mate_check_nodes };
     let mate_check = Shared {
-        limits: Limits { nodes: Some(band.mate_check_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
+        limits: Limits { nodes: Some(mate_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
         multipv: 1,
         time: mate_time.clone(),
         ..shared.fork()
@@ -214,7 +216,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // The sacrificial mates that the pruned search scores badly, by checks only.
     let roots: Vec<_> = main.root_moves.iter().map(|rm| rm.mv).collect();
     let out_of_time = || main.stopped_by_user() || mate_time.should_stop(shared.clock_origin());
-    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, band.mate_check_nodes, &out_of_time);
+    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, mate_nodes, &out_of_time);
     chosen.nodes += nodes;
     if let Some(mate) = mate {
         let plies = 2 * mate.moves as i32 - 1;
@@ -262,7 +264,12 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
 
 /// Mate check: stop as soon as a mate this short is proven (longer ones are rare and slow).
 const MATE_CHECK_MOVES: u32 = 12;
-/// The longest mate by checks looked for (its nodes are the band's `mate_check_nodes`).
+/// Under a clock or movetime the mate check runs for the first part of the move's time, so a
+/// mate that full strength finds in the level's time is never missed (the hardest of
+/// mates.epd needs 3.9M nodes). This cap keeps a generous movetime from making a level think
+/// long (about 4 s here); at 10+0.1 the time always ends the check first.
+const TIMED_MATE_CHECK_NODES: u64 = 4_000_000;
+/// The longest mate by checks looked for (its nodes are the mate check's).
 const CHECK_MATE_MOVES: u32 = 6;
 
 fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {

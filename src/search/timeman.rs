@@ -66,6 +66,11 @@ impl TimeManager {
         TimeManager { soft, ..self.clone() }
     }
 
+    /// Whether a clock or movetime bounds the search.
+    pub fn is_bounded(&self) -> bool {
+        self.hard.is_some()
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -106,6 +111,7 @@ mod tests {
         let tm = TimeManager::new(&limits(10_000, 100, None), 30);
         assert_eq!(tm.first_part().hard, tm.soft);
         assert_eq!(TimeManager::new(&Limits::default(), 30).first_part().hard, None);
+        assert!(tm.first_part().is_bounded() && !TimeManager::new(&Limits::default(), 30).first_part().is_bounded());
     }
 
     #[test]
