@@ -38,14 +38,8 @@ pub fn signature(elo: u32) -> u64 {
 
 fn describe(band: &Band) -> String {
     format!(
-        "mate-check {:>7}  depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}",
-        band.mate_check_nodes,
-        band.depth,
-        band.nodes,
-        band.candidates,
-        band.max_loss_cp,
-        band.temperature_cp,
-        band.eval_noise_cp
+        "depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}",
+        band.depth, band.nodes, band.candidates, band.max_loss_cp, band.temperature_cp, band.eval_noise_cp
     )
 }
 

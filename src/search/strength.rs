@@ -26,9 +26,6 @@ use super::{Limits, MATE, MATE_BOUND};
 pub struct Band {
     /// The setting this row is for (an Elo-like scale; the calibration maps targets onto it).
     pub setting: u32,
-    /// Nodes of the full-strength search that looks for a forced mate when no clock or
-    /// movetime bounds it (`go depth`, `go infinite`); with one see `TIMED_MATE_CHECK_NODES`.
-    pub mate_check_nodes: u64,
     /// The weakened search: its depth cap and node budget.
     pub depth: i32,
     pub nodes: u64,
@@ -50,16 +47,16 @@ pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
 
 #[rustfmt::skip]
 pub const BANDS: [Band; 10] = [
-    Band { setting: 0, mate_check_nodes: 400_000, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120 },
-    Band { setting: 300, mate_check_nodes: 400_000, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
-    Band { setting: 600, mate_check_nodes: 400_000, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
-    Band { setting: 900, mate_check_nodes: 400_000, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
-    Band { setting: 1200, mate_check_nodes: 400_000, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
-    Band { setting: 1500, mate_check_nodes: 400_000, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
-    Band { setting: 1800, mate_check_nodes: 400_000, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
-    Band { setting: 2100, mate_check_nodes: 400_000, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
-    Band { setting: 2400, mate_check_nodes: 400_000, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
-    Band { setting: 2700, mate_check_nodes: 400_000, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 0, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120 },
+    Band { setting: 300, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
+    Band { setting: 600, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
+    Band { setting: 900, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
+    Band { setting: 1200, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
+    Band { setting: 1500, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
+    Band { setting: 1800, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
+    Band { setting: 2100, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
+    Band { setting: 2400, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 2700, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
 ];
 
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
@@ -143,7 +140,6 @@ pub fn band_at(setting: u32) -> Band {
     let geo = |a: u64, b: u64| ((a as f64).ln() + ((b as f64).ln() - (a as f64).ln()) * t).exp().round() as u64;
     Band {
         setting,
-        mate_check_nodes: geo(lo.mate_check_nodes, hi.mate_check_nodes),
         depth: int(lo.depth, hi.depth),
         nodes: geo(lo.nodes, hi.nodes),
         candidates: int(lo.candidates as i32, hi.candidates as i32).max(1) as usize,
@@ -201,7 +197,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
     // clock it stops at the move's soft limit, so that the weakened search keeps its time.
     let mate_time = shared.time.first_part();
-    let mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { band.mate_check_nodes };
+    let mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { UNTIMED_MATE_CHECK_NODES };
     let mate_check = Shared {
         limits: Limits { nodes: Some(mate_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
         multipv: 1,
@@ -269,6 +265,8 @@ const MATE_CHECK_MOVES: u32 = 12;
 /// mates.epd needs 3.9M nodes). This cap keeps a generous movetime from making a level think
 /// long (about 4 s here); at 10+0.1 the time always ends the check first.
 const TIMED_MATE_CHECK_NODES: u64 = 4_000_000;
+/// With no clock (`go depth`, `go infinite`) the check has this budget, about what 10+0.1 gives.
+const UNTIMED_MATE_CHECK_NODES: u64 = 400_000;
 /// The longest mate by checks looked for (its nodes are the mate check's).
 const CHECK_MATE_MOVES: u32 = 6;
 
