@@ -144,7 +144,8 @@ struct Controller {
     config: SearchConfig,
     chess960: bool,
     show_wdl: bool,
-    /// The strength options as last set; together they give `config.strength`.
+    /// The strength options as last set; each `go` takes its limit from them, so `config`
+    /// never holds one.
     strength: StrengthOptions,
     debug: bool,
     events_tx: Sender<SearchEvent>,
@@ -226,7 +227,6 @@ impl Controller {
                 self.pool.clear();
                 self.pos = Position::default();
                 self.strength.new_game();
-                self.config.strength = self.strength.limit();
             }
             Command::Position { base, moves } => {
                 self.finish_search();
@@ -335,7 +335,6 @@ impl Controller {
                 value,
             ) => {
                 self.strength.set(name, value);
-                self.config.strength = self.strength.limit();
             }
             // Ponder only tells us the GUI may send `go ponder`; nothing to change.
             _ => {}
@@ -386,7 +385,8 @@ impl Controller {
         }
         let limits = self.limits_from(&params, searchmoves);
         self.search_started = Some(Instant::now());
-        self.pool.start(&self.pos, limits, &self.config, self.events_tx.clone());
+        let config = SearchConfig { strength: self.strength.limit(), ..self.config.clone() };
+        self.pool.start(&self.pos, limits, &config, self.events_tx.clone());
     }
 
     fn limits_from(&self, p: &GoParams, searchmoves: Vec<shakmaty::Move>) -> Limits {
