@@ -111,16 +111,19 @@ fn the_info_line_describes_the_move_played() {
 #[test]
 fn a_short_movetime_still_leaves_the_band_its_own_search() {
     // The full-strength mate check stops at half the time, so the weakened search (depth 1
-    // at Beginner) still chooses the move instead of the mate check's deeper line. The seed
-    // fixes the form: Beginner in its best form searches to depth 2.
+    // at Beginner) still chooses the move instead of the mate check's deeper line; with no
+    // time left (1 ms, or a loaded machine) it still completes its depth 1. The seed fixes
+    // the form: Beginner in its best form searches to depth 2.
     let mut e = Engine::start();
     e.send("setoption name Level value Beginner");
     e.send("setoption name Skill Seed value 12345");
     for fen in QUIET {
-        e.send(&format!("position fen {fen}"));
-        let lines = e.go("go movetime 100");
-        let info = lines.iter().find(|l| l.starts_with("info depth")).expect("an info line");
-        assert_eq!(field(info, "depth").as_deref(), Some("1"), "{lines:?}");
+        for go in ["go movetime 100", "go movetime 1"] {
+            e.send(&format!("position fen {fen}"));
+            let lines = e.go(go);
+            let info = lines.iter().find(|l| l.starts_with("info depth")).expect("an info line");
+            assert_eq!(field(info, "depth").as_deref(), Some("1"), "{go}: {lines:?}");
+        }
     }
 }
 

@@ -213,7 +213,9 @@ impl Worker {
                 total >= n
             });
             let pondering = control.pondering.load(Ordering::Relaxed);
-            let out_of_time = !pondering && shared.time.should_stop(shared.clock_origin());
+            // Depth 1 always completes (a few hundred nodes), so the move played is one this
+            // search scored: a limited band late on its clock still plays its own move.
+            let out_of_time = !pondering && self.completed_depth > 0 && shared.time.should_stop(shared.clock_origin());
             // Helpers stop when the main thread, returning, raises the shared flag.
             if out_of_nodes || out_of_time {
                 self.stopped = true;
