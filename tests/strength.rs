@@ -113,7 +113,7 @@ fn a_short_movetime_still_leaves_the_band_its_own_search() {
     // The full-strength mate check stops at half the time, so the weakened search (depth 1
     // at Beginner) still chooses the move instead of the mate check's deeper line; with no
     // time left (1 ms, or a loaded machine) it still completes its depth 1. The seed fixes
-    // the form: Beginner in its best form searches to depth 2.
+    // the game's form, which sets the band's depth.
     let mut e = Engine::start();
     e.send("setoption name Level value Beginner");
     e.send("setoption name Skill Seed value 12345");
