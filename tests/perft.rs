@@ -1,4 +1,4 @@
-//! Move generation against the published perft counts of ../shared/testdata.
+//! Move generation against the published perft counts of tests/data.
 //! The default run checks every position to a depth that keeps it quick; the full suites
 //! (every listed depth) run with `cargo test --release -- --ignored`.
 

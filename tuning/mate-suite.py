@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs `go mate N` on every position of a mate suite (default ../shared/testdata/mates.epd)
+"""Runs `go mate N` on every position of a mate suite (default tests/data/mates.epd)
 and prints how many were solved with the right length, how many claims were false, and the
 median and worst time. A claim is false when the engine reports a mate shorter than the
 suite's proven `dm`, or plays a first move that the suite does not list as mating in `dm`.
@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default=os.path.join(HERE, "..", "target", "release", "rokade"))
-    ap.add_argument("--suite", default=os.path.join(HERE, "..", "..", "shared", "testdata", "mates.epd"))
+    ap.add_argument("--suite", default=os.path.join(HERE, "..", "tests", "data", "mates.epd"))
     ap.add_argument("--step", type=int, default=1, help="use every STEP-th position")
     ap.add_argument("--extra", type=int, default=0, help="search for mate in dm+EXTRA")
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")

@@ -120,9 +120,9 @@ pub fn field(line: &str, key: &str) -> Option<String> {
     tokens.iter().position(|&t| t == key).and_then(|i| tokens.get(i + 1)).map(|s| s.to_string())
 }
 
-/// Positions from an EPD file in ../shared/testdata (the repository's sibling folder).
+/// Positions from an EPD file in tests/data.
 pub fn testdata(name: &str) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
         .lines()
