@@ -65,6 +65,11 @@ impl Position {
         self.key
     }
 
+    /// A key of the pawn structure alone (pawn hash, pawn correction history).
+    pub fn pawn_key(&self) -> u64 {
+        pawn_key(self.board.board())
+    }
+
     pub fn turn(&self) -> Color {
         self.board.turn()
     }
@@ -166,6 +171,19 @@ impl Position {
         };
         self.board.is_legal(m).then_some(m)
     }
+}
+
+/// A key of the pawns of both sides: each side's pawn bitboard through a 64-bit mixer
+/// (SplitMix64's finaliser), so that similar structures get unrelated keys.
+pub fn pawn_key(board: &shakmaty::Board) -> u64 {
+    fn mix(mut x: u64) -> u64 {
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    let white = (board.pawns() & board.white()).0;
+    let black = (board.pawns() & board.black()).0;
+    mix(white) ^ mix(black ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
 }
 
 /// Text of a move for the GUI: king-takes-rook castling only in Chess960 mode.
