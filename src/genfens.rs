@@ -35,7 +35,7 @@ pub struct Request {
 /// Generates the positions, handing each FEN to `emit` as soon as it is found.
 pub fn generate(request: &Request, mut emit: impl FnMut(&str)) -> Result<(), String> {
     let book = match &request.book {
-        Some(path) => read_book(Path::new(path))?,
+        Some(path) => read_book(Path::new(path)).map_err(|e| format!("genfens: {e}"))?,
         None => Vec::new(),
     };
     let mut pool = ThreadPool::new(HASH_MB).map_err(|e| format!("genfens: {e}"))?;
@@ -51,8 +51,8 @@ pub fn generate(request: &Request, mut emit: impl FnMut(&str)) -> Result<(), Str
 }
 
 /// The book's positions: one FEN or EPD a line, blank lines and `#` comments skipped.
-fn read_book(path: &Path) -> Result<Vec<Position>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("genfens: cannot read {}: {e}", path.display()))?;
+pub(crate) fn read_book(path: &Path) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let book: Vec<Position> = text
         .lines()
         .map(str::trim)
@@ -60,7 +60,7 @@ fn read_book(path: &Path) -> Result<Vec<Position>, String> {
         .filter_map(|line| Position::from_fen(&fen_of(line)).ok())
         .collect();
     if book.is_empty() {
-        return Err(format!("genfens: no position in {}", path.display()));
+        return Err(format!("no position in {}", path.display()));
     }
     Ok(book)
 }
@@ -74,7 +74,7 @@ fn fen_of(line: &str) -> String {
 }
 
 /// A start (book line or start position) and random legal moves; `None` if the game ended.
-fn candidate(book: &[Position], rng: &mut StdRng) -> Option<Position> {
+pub(crate) fn candidate(book: &[Position], rng: &mut StdRng) -> Option<Position> {
     let (mut pos, plies) = match book.len() {
         0 => (Position::default(), RANDOM_PLIES_FROM_START + rng.random_range(0..=1)),
         n => (book[rng.random_range(0..n)].clone(), RANDOM_PLIES_FROM_BOOK + rng.random_range(0..=1)),
@@ -90,7 +90,7 @@ fn candidate(book: &[Position], rng: &mut StdRng) -> Option<Position> {
     (!over).then_some(pos)
 }
 
-fn playable(pool: &mut ThreadPool, pos: &Position) -> bool {
+pub(crate) fn playable(pool: &mut ThreadPool, pos: &Position) -> bool {
     pool.clear();
     let limits = Limits { nodes: Some(CHECK_NODES), ..Limits::default() };
     let outcome = pool.search_sync(pos, limits, &SearchConfig::default());

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod bench;
+pub mod datagen;
 pub mod eval;
 pub mod genfens;
 pub mod levels;

@@ -59,6 +59,31 @@ enum Command {
         #[arg(long)]
         signature: bool,
     },
+    /// Self-play games at fixed nodes, written as positions for the evaluation tuner (tuning/).
+    Datagen {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 6000)]
+        nodes: u64,
+        /// Seed of the openings and of the positions kept: the same seed gives the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Openings (EPD or FEN, one a line), each followed by two or three random moves;
+        /// without it, the start position and eight or nine random moves.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
+        /// Games played at once, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Positions kept from each game, at most.
+        #[arg(long, default_value_t = 24)]
+        per_game: usize,
+        /// The output file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Count the leaves of the legal move tree, per root move.
     Perft {
         depth: u32,
@@ -68,7 +93,7 @@ enum Command {
 }
 
 /// The first arguments that mean a tool; any other arguments are UCI commands.
-const TOOLS: &[&str] = &["bench", "perft", "analyse", "levels", "help", "-h", "--help", "-V", "--version"];
+const TOOLS: &[&str] = &["bench", "perft", "analyse", "levels", "datagen", "help", "-h", "--help", "-V", "--version"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -93,6 +118,18 @@ fn main() -> ExitCode {
             }
         }
         Command::Levels { names, signature } => rokade::levels::print(&names, signature),
+        Command::Datagen { games, nodes, seed, book, threads, per_game, out } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let threads = threads.unwrap_or(cores).clamp(1, 256);
+            let settings = rokade::datagen::Settings { games, nodes, seed, book, threads, per_game, out };
+            match rokade::datagen::run(&settings) {
+                Ok((games, positions)) => eprintln!("{games} games, {positions} positions"),
+                Err(e) => {
+                    eprintln!("rokade datagen: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         Command::Perft { depth, fen } => {
             let pos = match fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::default())) {
                 Ok(pos) => pos,

@@ -9,6 +9,7 @@ mod iterative;
 pub mod limits;
 pub mod movepick;
 pub mod params;
+pub mod quiet;
 pub mod see;
 pub mod strength;
 mod threads;
