@@ -1,232 +1,294 @@
-//! The handcrafted evaluation: tapered middlegame/endgame terms whose weights all live
-//! in [`params::PARAMS`].
+//! The handcrafted evaluation: tapered middlegame/endgame terms over shared attack maps,
+//! whose weights all live in [`params::PARAMS`].
+//!
+//! Both sides are evaluated together: a first pass over the pieces builds each side's attack
+//! maps (by piece type, attacked twice, king zones) while scoring material, placement and
+//! mobility; king safety, threats and passed pawns then read both sides' maps. The pawn
+//! structure is cached by pawn key ([`Evaluator`]).
 
+mod bitboards;
+mod king;
 pub mod params;
+mod pawns;
+mod pieces;
+mod scale;
+mod threats;
+pub mod trace;
 pub mod tune;
 pub mod wdl;
 
-use params::{EvalParams, PARAMS, S};
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Board, Chess, Color, Position as _, Role, Square};
+
+use bitboards::{count, pawn_attacks, pawn_double_attacks};
+use params::{NUM_TERMS, PARAMS, S, SAFETY_START, TEMPO};
+use pawns::PawnTable;
+use trace::{NoTrace, Trace, Tracer};
+
+pub use scale::{MAX_PHASE, SCALE_NORMAL};
+
+/// Role indices: the order of `MATERIAL` and the piece-square tables.
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING: usize = 5;
 
 /// Game phase weight of each role; the sum over the start position is `MAX_PHASE`.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-const fn file_mask(file: usize) -> u64 {
-    FILE_A << file
+/// Evaluates from the side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Chess) -> i32 {
+    from_side_to_move(pos, Eval::new(pos.board(), &PARAMS, &mut NoTrace).run(pos.turn(), None))
 }
 
-const fn adjacent_files(file: usize) -> u64 {
-    let left = if file > 0 { file_mask(file - 1) } else { 0 };
-    let right = if file < 7 { file_mask(file + 1) } else { 0 };
-    left | right
+fn from_side_to_move(pos: &Chess, white: i32) -> i32 {
+    if pos.turn() == Color::White { white } else { -white }
 }
 
-/// Squares strictly ahead of `sq` (from `color`'s side) on its file and the adjacent files.
-const fn passed_span(color: usize, sq: usize) -> u64 {
-    let (file, rank) = (sq % 8, sq / 8);
-    let files = file_mask(file) | adjacent_files(file);
-    let ahead = if color == 0 {
-        if rank == 7 { 0 } else { !0u64 << ((rank + 1) * 8) }
-    } else if rank == 0 {
-        0
-    } else {
-        !0u64 >> ((8 - rank) * 8)
-    };
-    files & ahead
+/// The evaluation with a pawn-structure cache: one per search thread.
+#[derive(Default)]
+pub struct Evaluator {
+    pawns: PawnTable,
 }
 
-static PASSED_SPAN: [[u64; 64]; 2] = {
-    let mut t = [[0; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        t[0][sq] = passed_span(0, sq);
-        t[1][sq] = passed_span(1, sq);
-        sq += 1;
-    }
-    t
-};
-
-fn color_index(c: Color) -> usize {
-    match c {
-        Color::White => 0,
-        Color::Black => 1,
+impl Evaluator {
+    pub fn evaluate(&mut self, pos: &Chess) -> i32 {
+        from_side_to_move(pos, Eval::new(pos.board(), &PARAMS, &mut NoTrace).run(pos.turn(), Some(&mut self.pawns)))
     }
 }
 
+/// The evaluation with every term's count recorded, for the tuner.
+pub fn trace(pos: &Chess) -> Trace {
+    let mut trace = Trace::default();
+    trace.eval = Eval::new(pos.board(), &PARAMS, &mut trace).run(pos.turn(), None);
+    trace
+}
+
+/// Role index: pawn 0 .. king 5.
 fn role_index(r: Role) -> usize {
     r as usize - 1
 }
 
-/// Square index into the tables, which are written from White's side with rank 8 first.
-fn table_index(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.to_usize() ^ 56,
-        Color::Black => sq.to_usize(),
+fn side(c: Color) -> usize {
+    c as usize
+}
+
+/// What both sides' terms read: the board as masks and the attack maps, built as the
+/// pieces are scored.
+struct EvalInfo {
+    occupied: u64,
+    colors: [u64; 2],
+    /// By side, then role index.
+    pieces: [[u64; 6]; 2],
+    kings: [Square; 2],
+    attacked: [u64; 2],
+    attacked_by: [[u64; 6]; 2],
+    attacked_twice: [u64; 2],
+    /// The squares around each side's king.
+    king_zone: [u64; 2],
+    /// Where each side's pieces count their mobility.
+    mobility_area: [u64; 2],
+    /// By attacking side: its pieces that attack the enemy king zone, by role index, and
+    /// their attacks on the zone's squares.
+    zone_attackers: [[i32; 6]; 2],
+    zone_attacks: [i32; 2],
+    passed: [u64; 2],
+}
+
+/// One evaluation in progress.
+struct Eval<'a, T: Tracer> {
+    board: &'a Board,
+    weights: &'a [S; NUM_TERMS],
+    tracer: &'a mut T,
+    /// The linear terms, from White's side.
+    score: S,
+    /// Each side's attack on the enemy king, before the safety curve.
+    safety: [S; 2],
+    info: EvalInfo,
+}
+
+impl<'a, T: Tracer> Eval<'a, T> {
+    fn new(board: &'a Board, weights: &'a [S; NUM_TERMS], tracer: &'a mut T) -> Self {
+        let mut info = EvalInfo {
+            occupied: board.occupied().0,
+            colors: [0; 2],
+            pieces: [[0; 6]; 2],
+            kings: [Square::A1; 2],
+            attacked: [0; 2],
+            attacked_by: [[0; 6]; 2],
+            attacked_twice: [0; 2],
+            king_zone: [0; 2],
+            mobility_area: [0; 2],
+            zone_attackers: [[0; 6]; 2],
+            zone_attacks: [0; 2],
+            passed: [0; 2],
+        };
+        for color in Color::ALL {
+            let s = side(color);
+            info.colors[s] = board.by_color(color).0;
+            for role in Role::ALL {
+                info.pieces[s][role_index(role)] = (board.by_role(role) & board.by_color(color)).0;
+            }
+            info.kings[s] = board.king_of(color).unwrap_or(Square::A1);
+        }
+        Eval { board, weights, tracer, score: S(0, 0), safety: [S(0, 0); 2], info }
     }
-}
 
-/// Rank of `sq` counted from `color`'s own back rank.
-fn relative_rank(color: Color, sq: Square) -> usize {
-    let rank = sq.to_usize() / 8;
-    match color {
-        Color::White => rank,
-        Color::Black => 7 - rank,
-    }
-}
-
-fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    let p = pawns.0;
-    let not_a = !FILE_A;
-    let not_h = !(FILE_A << 7);
-    Bitboard(match color {
-        Color::White => ((p & not_a) << 7) | ((p & not_h) << 9),
-        Color::Black => ((p & not_a) >> 9) | ((p & not_h) >> 7),
-    })
-}
-
-/// Evaluates from the side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Chess) -> i32 {
-    evaluate_with(pos, &PARAMS)
-}
-
-/// The evaluation with explicit weights (the tuner passes its own).
-pub fn evaluate_with(pos: &Chess, p: &EvalParams) -> i32 {
-    let board = pos.board();
-    let mut phase = 0;
-    let mut score = S(0, 0);
-    for color in Color::ALL {
-        let side = side_score(board, color, p, &mut phase);
-        if color == Color::White {
-            score += side;
+    /// Adds term `term` (a constant from `params`) `count` times for `color`.
+    #[inline(always)]
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        let s = self.weights[term] * count;
+        if term >= SAFETY_START {
+            self.safety[side(color)] += s;
+        } else if color == Color::White {
+            self.score += s;
         } else {
-            score -= side;
+            self.score -= s;
+        }
+        self.tracer.add(term, color, count);
+    }
+
+    /// The evaluation from White's side.
+    fn run(mut self, turn: Color, pawn_table: Option<&mut PawnTable>) -> i32 {
+        self.init_attacks();
+        match pawn_table {
+            Some(table) if !T::RECORDS => self.pawn_structure_cached(table),
+            _ => self.info.passed = self.pawn_structure(),
+        }
+        for color in Color::ALL {
+            self.pieces(color);
+        }
+        for color in Color::ALL {
+            self.king(color);
+            self.threats(color);
+            self.passed_pawns(color);
+            self.space(color);
+        }
+        self.add(turn, TEMPO, 1);
+        self.combine()
+    }
+
+    /// Pawn and king attacks, the king zones and the mobility areas; the pieces add theirs.
+    fn init_attacks(&mut self) {
+        let info = &mut self.info;
+        for color in Color::ALL {
+            let s = side(color);
+            let pawns = info.pieces[s][PAWN];
+            let pawn_hits = pawn_attacks(color, pawns);
+            let king_hits = shakmaty::attacks::king_attacks(info.kings[s]).0;
+            info.attacked_by[s][PAWN] = pawn_hits;
+            info.attacked_by[s][KING] = king_hits;
+            info.attacked[s] = pawn_hits | king_hits;
+            info.attacked_twice[s] = pawn_double_attacks(color, pawns) | (pawn_hits & king_hits);
+            info.king_zone[s] = king_hits | (1 << info.kings[s].to_usize());
+        }
+        for color in Color::ALL {
+            let (s, them) = (side(color), side(!color));
+            let pawns = info.pieces[s][PAWN];
+            let blocked = pawns & bitboards::backward(color, info.occupied);
+            let low = pawns & (bitboards::relative_rank_mask(color, 1) | bitboards::relative_rank_mask(color, 2));
+            info.mobility_area[s] = !(blocked | low | info.attacked_by[them][PAWN] | info.pieces[s][KING]);
         }
     }
-    score += if pos.turn() == Color::White { p.tempo } else { p.tempo * -1 };
-    let phase = phase.min(MAX_PHASE);
-    let mut white = (score.0 * phase + score.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-    white += mop_up(board, white, p);
-    white = scale_for_draws(board, white);
-    if pos.turn() == Color::White { white } else { -white }
+
+    /// Records the attacks of one of `color`'s pieces.
+    fn note_attacks(&mut self, color: Color, r: usize, hits: u64) {
+        let (info, s) = (&mut self.info, side(color));
+        info.attacked_twice[s] |= info.attacked[s] & hits;
+        info.attacked[s] |= hits;
+        info.attacked_by[s][r] |= hits;
+        let zone_hits = hits & info.king_zone[side(!color)];
+        if zone_hits != 0 {
+            info.zone_attackers[s][r] += 1;
+            info.zone_attacks[s] += count(zone_hits);
+        }
+    }
+
+    /// Blends the phases, applies the safety curve, the endgame scale and the mop-up.
+    fn combine(self) -> i32 {
+        let mut score = self.score;
+        for color in Color::ALL {
+            let curve = king::safety_curve(self.safety[side(color)]);
+            score += if color == Color::White { curve } else { -curve };
+        }
+        let phase = self.phase();
+        let scale = scale::endgame_scale(self.board, score.1);
+        let mut white = (score.0 * phase + score.1 * (MAX_PHASE - phase) * scale / SCALE_NORMAL) / MAX_PHASE;
+        let mop_up = scale::mop_up(self.board, white);
+        white += mop_up;
+        self.tracer.record_shape(phase, scale, mop_up != 0);
+        white
+    }
+
+    fn phase(&self) -> i32 {
+        let weights = Role::ALL.iter().map(|&r| PHASE_WEIGHT[role_index(r)] * self.board.by_role(r).count() as i32);
+        weights.sum::<i32>().min(MAX_PHASE)
+    }
 }
 
-/// Every term of one side, from that side's point of view.
-fn side_score(board: &Board, color: Color, p: &EvalParams, phase: &mut i32) -> S {
-    let us = board.by_color(color);
-    let them = board.by_color(!color);
-    let occupied = board.occupied();
-    let our_pawns = board.pawns() & us;
-    let their_pawns = board.pawns() & them;
-    let mobility_area = !us & !pawn_attacks_of(!color, their_pawns);
-    let their_king = board.king_of(!color);
-    let king_zone = their_king.map_or(Bitboard(0), |k| attacks::king_attacks(k) | Bitboard::from_square(k));
-    let mut score = S(0, 0);
-    let mut zone_attack = S(0, 0);
-    let mut attackers = 0usize;
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
 
-    for sq in us {
-        let role = board.role_at(sq).expect("occupied square");
-        let r = role_index(role);
-        *phase += PHASE_WEIGHT[r];
-        score += p.piece_value[r] + p.psqt[r][table_index(color, sq)];
-        let reach = match role {
-            Role::Knight => attacks::knight_attacks(sq),
-            Role::Bishop => attacks::bishop_attacks(sq, occupied),
-            Role::Rook => attacks::rook_attacks(sq, occupied),
-            Role::Queen => attacks::queen_attacks(sq, occupied),
-            Role::Pawn | Role::King => continue,
-        };
-        let mobility = (reach & mobility_area).count();
-        score += match role {
-            Role::Knight => p.knight_mobility[mobility],
-            Role::Bishop => p.bishop_mobility[mobility],
-            Role::Rook => p.rook_mobility[mobility],
-            _ => p.queen_mobility[mobility],
-        };
-        let hits = (reach & king_zone).count();
-        if hits > 0 {
-            attackers += 1;
-            zone_attack += p.king_zone_attack[r] * hits as i32;
+    use super::*;
+
+    fn positions() -> Vec<Chess> {
+        let extra = [
+            "8/8/8/8/8/4k3/8/4K2R w K - 0 1",
+            "4k3/8/8/2b5/8/8/3PPP2/4K3 w - - 0 1",
+            "r1bq1rk1/ppp2ppp/2np1n2/2b1p1N1/2B1P3/2NP4/PPP2PPP/R1BQ1RK1 w - - 0 8",
+            "6k1/5p2/6pP/8/8/8/5PP1/6K1 w - - 0 1",
+        ];
+        crate::bench::POSITIONS
+            .iter()
+            .chain(extra.iter())
+            .map(|fen| fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap())
+            .collect()
+    }
+
+    fn mirrored(pos: &Chess) -> Chess {
+        let mut setup = pos.to_setup(EnPassantMode::Legal);
+        setup.mirror();
+        setup.position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_with_colours_swapped() {
+        for pos in positions() {
+            assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{}", Fen::from_position(&pos, EnPassantMode::Legal));
         }
-        if role == Role::Rook {
-            let file = file_mask(sq.to_usize() % 8);
-            if our_pawns.0 & file == 0 {
-                score += if their_pawns.0 & file == 0 { p.rook_open_file } else { p.rook_semi_open_file };
+    }
+
+    #[test]
+    fn the_pawn_cache_gives_the_evaluation_it_stands_for() {
+        let mut evaluator = Evaluator::default();
+        for _ in 0..2 {
+            for pos in positions() {
+                assert_eq!(evaluator.evaluate(&pos), evaluate(&pos));
             }
         }
     }
-    let scale = p.king_attackers_scale[attackers.min(7)];
-    score += S(zone_attack.0 * scale / 100, zone_attack.1 * scale / 100);
-    if (board.bishops() & us).count() >= 2 {
-        score += p.bishop_pair;
-    }
-    score + pawn_structure(color, our_pawns, their_pawns, p) + king_shelter(board, color, our_pawns, p)
-}
 
-fn pawn_structure(color: Color, ours: Bitboard, theirs: Bitboard, p: &EvalParams) -> S {
-    let mut score = S(0, 0);
-    for sq in ours {
-        let file = sq.to_usize() % 8;
-        if ours.0 & adjacent_files(file) == 0 {
-            score += p.isolated_pawn;
-        }
-        let span = PASSED_SPAN[color_index(color)][sq.to_usize()];
-        if span & file_mask(file) & ours.0 != 0 {
-            score += p.doubled_pawn;
-        } else if span & theirs.0 == 0 {
-            score += p.passed_pawn[relative_rank(color, sq)];
+    #[test]
+    fn the_trace_records_what_the_evaluation_adds() {
+        for pos in positions() {
+            let t = trace(&pos);
+            let white = if pos.turn() == Color::White { evaluate(&pos) } else { -evaluate(&pos) };
+            assert_eq!(t.eval, white);
+            assert_eq!(t.counts[TEMPO][side(pos.turn())], 1);
+            let material: i32 = (0..5).map(|r| t.counts[params::MATERIAL + r][1]).sum();
+            assert_eq!(material, (pos.board().white() & !pos.board().kings()).count() as i32);
         }
     }
-    score
-}
 
-fn king_shelter(board: &Board, color: Color, ours: Bitboard, p: &EvalParams) -> S {
-    let Some(king) = board.king_of(color) else { return S(0, 0) };
-    let file = king.to_usize() % 8;
-    let files = file_mask(file) | adjacent_files(file);
-    let rank = relative_rank(color, king);
-    let ahead: u64 = (1..=2)
-        .filter(|d| rank + d < 8)
-        .map(|d| {
-            let abs_rank = if color == Color::White { rank + d } else { 7 - (rank + d) };
-            0xffu64 << (abs_rank * 8)
-        })
-        .fold(0, |a, b| a | b);
-    p.king_shield * (ours.0 & files & ahead).count_ones() as i32
-}
-
-/// Helps convert won endings against a lone king: push it to the edge, bring ours close.
-fn mop_up(board: &Board, white: i32, p: &EvalParams) -> i32 {
-    let (strong, weak) = if white > 0 { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
-    if board.by_color(weak).count() != 1 || white.abs() < 300 {
-        return 0;
+    #[test]
+    fn a_lone_king_is_driven_to_the_edge() {
+        let centre = "8/8/8/4k3/8/8/8/4K2R w K - 0 1".parse::<Fen>().unwrap().into_position(CastlingMode::Standard);
+        let edge = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse::<Fen>().unwrap().into_position(CastlingMode::Standard);
+        let (centre, edge): (Chess, Chess) = (centre.unwrap(), edge.unwrap());
+        assert!(evaluate(&edge) > evaluate(&centre));
+        assert!(trace(&edge).mop_up);
     }
-    let (Some(sk), Some(wk)) = (board.king_of(strong), board.king_of(weak)) else { return 0 };
-    let centre_distance = |sq: Square| {
-        let (f, r) = (sq.file().to_usize() as i32, sq.rank().to_usize() as i32);
-        (2 * f - 7).abs().max((2 * r - 7).abs()) / 2
-    };
-    let bonus = p.mop_up_edge * centre_distance(wk) + p.mop_up_distance * (14 - sk.distance(wk) as i32 * 2);
-    if strong == Color::White { bonus } else { -bonus }
-}
-
-/// Pulls the score toward zero where material says the stronger side cannot win.
-fn scale_for_draws(board: &Board, white: i32) -> i32 {
-    let strong = if white > 0 { Color::White } else { Color::Black };
-    let strong_side = board.by_color(strong);
-    if (board.pawns() & strong_side).any() {
-        return white;
-    }
-    let minor_or_less = |c: Color| {
-        let side = board.by_color(c);
-        let non_king = side & !board.kings();
-        non_king.count() <= 1 && (non_king & (board.rooks() | board.queens())).is_empty()
-    };
-    // Without pawns, a single minor piece (or two knights) cannot force mate.
-    let two_knights = (strong_side & !board.kings()) == (strong_side & board.knights())
-        && (strong_side & board.knights()).count() == 2;
-    if minor_or_less(strong) || two_knights { white / 16 } else { white }
 }

@@ -10,7 +10,6 @@ use super::see::see;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::evaluate;
 
 /// Static eval placeholder for positions in check, where there is none.
 const NO_EVAL: i32 = -INFINITY;
@@ -27,8 +26,8 @@ struct Node {
 }
 
 impl Worker {
-    pub(super) fn evaluate(&self) -> i32 {
-        let eval = evaluate(self.pos.board());
+    pub(super) fn evaluate(&mut self) -> i32 {
+        let eval = self.evaluator.evaluate(self.pos.board());
         let noise = self.shared().eval_noise;
         if noise == 0 {
             return eval;

@@ -14,6 +14,7 @@ use super::params::{LMR_BASE, LMR_DIVISOR, NODES_BETWEEN_CHECKS};
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
+use crate::eval::Evaluator;
 use crate::position::Position;
 
 /// Flags the front end flips while threads search.
@@ -125,6 +126,8 @@ pub struct Worker {
     pub id: usize,
     pub pos: Position,
     pub history: History,
+    /// The evaluation with this thread's pawn cache.
+    pub evaluator: Evaluator,
     pub nodes: u64,
     pub seldepth: usize,
     pub stack: Vec<Frame>,
@@ -149,6 +152,7 @@ impl Worker {
             id,
             pos: Position::default(),
             history: History::default(),
+            evaluator: Evaluator::default(),
             nodes: 0,
             seldepth: 0,
             stack: vec![Frame::default(); MAX_PLY + 4],
