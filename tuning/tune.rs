@@ -7,7 +7,8 @@
 //! kept as it was). The scale K of `sigmoid(K * eval / 400)` is fitted to the game results
 //! first; the target of each position is then `lambda * result + (1 - lambda) *
 //! sigmoid(K * score / 400)`, a blend of the game's result and the search's score. Adam,
-//! full batch, minimises the mean squared error over every weight at once; `--write`
+//! full batch, minimises the mean squared error over every weight at once. A twentieth of
+//! the positions (whole blocks, so whole games) is held out and its error reported. `--write`
 //! rewrites the PARAMS block of `src/eval/params.rs`.
 //!
 //!     cargo run --release --bin tune -- data.txt [more.txt ...] [--epochs 2000] [--lambda 0.5] [--write]
@@ -28,8 +29,10 @@ const SAFETY_EG_DIVISOR: f64 = 20.0;
 /// Adam's moment decay rates.
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
-/// Every this many positions one is held out to measure the error on positions not fitted.
+/// One block of positions in this many is held out to measure the error on positions not
+/// fitted; blocks keep a game's positions (written together) on one side of the split.
 const VALIDATION_EVERY: usize = 20;
+const VALIDATION_BLOCK: usize = 1000;
 
 #[derive(Parser)]
 struct Args {
@@ -254,17 +257,17 @@ fn main() {
     for s in &mut samples {
         s.target = args.lambda * s.result + (1.0 - args.lambda) * sigmoid(k * s.score / 400.0);
     }
-    let held_out = |i: usize| i.is_multiple_of(VALIDATION_EVERY);
+    let held_out = |i: usize| (i / VALIDATION_BLOCK).is_multiple_of(VALIDATION_EVERY);
     let train: Vec<&Sample> = samples.iter().enumerate().filter(|(i, _)| !held_out(*i)).map(|(_, s)| s).collect();
     let validation: Vec<&Sample> = samples.iter().enumerate().filter(|(i, _)| held_out(*i)).map(|(_, s)| s).collect();
 
     let mut w = if args.from_zero { vec![0.0; 2 * NUM_TERMS] } else { current };
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let report = |epoch: usize, w: &[f64]| {
+        let held_out = mean_error(&validation, w, k, |s| s.target);
         println!(
-            "epoch {epoch:>5}: train {:.6}, validation {:.6}, {:.0} s",
+            "epoch {epoch:>5}: train {:.6}, validation {held_out:.6}, {:.0} s",
             mean_error(&train, w, k, |s| s.target),
-            mean_error(&validation, w, k, |s| s.target),
             start.elapsed().as_secs_f64()
         );
     };
@@ -283,6 +286,11 @@ fn main() {
             report(epoch, &w);
         }
     }
+    println!(
+        "on results alone: train {:.6}, validation {:.6}",
+        mean_error(&train, &w, k, |s| s.result),
+        mean_error(&validation, &w, k, |s| s.result)
+    );
     if args.write {
         write_params(&w);
     } else {

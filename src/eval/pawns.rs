@@ -1,4 +1,5 @@
-//! Pawn structure, cached by pawn key, and the passed pawns' terms that depend on the pieces.
+//! Pawn structure (with the pawns' material and squares), cached by pawn key, and the
+//! passed pawns' terms that depend on the pieces.
 
 use shakmaty::{Color, Square};
 
@@ -7,6 +8,7 @@ use super::bitboards::{
     relative_rank, squares,
 };
 use super::params::*;
+use super::pieces::table_square;
 use super::trace::Tracer;
 use super::{Eval, PAWN, side};
 use crate::position::pawn_key;
@@ -62,7 +64,7 @@ impl<T: Tracer> Eval<'_, T> {
         passed
     }
 
-    /// One pawn's structure terms; whether it is passed.
+    /// One pawn's material, square and structure terms; whether it is passed.
     fn pawn(&mut self, color: Color, sq: Square) -> bool {
         let ours = self.info.pieces[side(color)][PAWN];
         let theirs = self.info.pieces[side(!color)][PAWN];
@@ -71,6 +73,8 @@ impl<T: Tracer> Eval<'_, T> {
         let behind_or_level = neighbours & !ranks_ahead_of(color, sq);
         let doubled = ours & file_ahead(color, sq) != 0;
         let open_ahead = theirs & file_ahead(color, sq) == 0;
+        self.add(color, MATERIAL + PAWN, 1);
+        self.add(color, psqt(PAWN) + table_square(color, sq), 1);
 
         if neighbours == 0 {
             self.add(color, PAWN_ISOLATED, 1);

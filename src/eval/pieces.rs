@@ -12,7 +12,7 @@ use super::trace::Tracer;
 use super::{BISHOP, Eval, KING, KNIGHT, PAWN, QUEEN, ROOK, side};
 
 /// Index into the piece-square tables, which are written from White's side, rank 8 first.
-fn table_square(color: Color, sq: Square) -> usize {
+pub(super) fn table_square(color: Color, sq: Square) -> usize {
     match color {
         Color::White => sq.to_usize() ^ 56,
         Color::Black => sq.to_usize(),
@@ -20,10 +20,11 @@ fn table_square(color: Color, sq: Square) -> usize {
 }
 
 impl<T: Tracer> Eval<'_, T> {
-    /// Every piece of `color`: material, square, mobility and its own terms.
+    /// Every piece of `color` but the pawns (see `pawns`): material, square, mobility and
+    /// its own terms.
     pub(super) fn pieces(&mut self, color: Color) {
         let s = side(color);
-        for r in PAWN..=KING {
+        for r in KNIGHT..=KING {
             for sq in squares(self.info.pieces[s][r]) {
                 if r != KING {
                     self.add(color, MATERIAL + r, 1);
