@@ -10,6 +10,8 @@ const NOT_FILE_H: u64 = !(FILE_A << 7);
 const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
 /// d4, e4, d5, e5.
 pub const CENTRE: u64 = 0x0000_0018_1800_0000;
+/// Files c to f.
+pub const CENTRE_FILES: u64 = 0x3c3c_3c3c_3c3c_3c3c;
 /// The two long diagonals.
 pub const LONG_DIAGONALS: u64 = 0x8142_2418_1824_4281;
 

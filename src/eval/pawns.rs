@@ -1,11 +1,11 @@
-//! Pawn structure (with the pawns' material and squares), cached by pawn key, and the
-//! passed pawns' terms that depend on the pieces.
+//! Pawn structure (with the pawns' material and squares), cached by pawn key; the passed
+//! pawns' terms that depend on the pieces; space behind the pawns.
 
 use shakmaty::{Color, Square};
 
 use super::bitboards::{
-    adjacent_ahead, adjacent_files, count, file_ahead, forward, passed_span, pawn_attacks, rank_mask, ranks_ahead_of,
-    relative_rank, squares,
+    CENTRE_FILES, adjacent_ahead, adjacent_files, count, file_ahead, forward, passed_span, pawn_attacks, rank_mask,
+    ranks_ahead_of, relative_rank, relative_rank_mask, squares,
 };
 use super::params::*;
 use super::pieces::table_square;
@@ -122,5 +122,20 @@ impl<T: Tracer> Eval<'_, T> {
                 self.add(color, PASSED_FREE_PATH + rank, 1);
             }
         }
+    }
+
+    /// Space: safe squares in the centre files on our side of the board, those behind our
+    /// pawns counted twice.
+    pub(super) fn space(&mut self, color: Color) {
+        let (s, them) = (side(color), side(!color));
+        let our_pawns = self.info.pieces[s][PAWN];
+        let our_side = relative_rank_mask(color, 1) | relative_rank_mask(color, 2) | relative_rank_mask(color, 3);
+        let safe = CENTRE_FILES & our_side & !our_pawns & !self.info.attacked_by[them][PAWN];
+        let mut behind = our_pawns;
+        for _ in 0..3 {
+            behind |= forward(!color, behind);
+        }
+        let squares = count(safe) + count(safe & behind & !self.info.attacked[them]);
+        self.add(color, SPACE, squares);
     }
 }

@@ -11,6 +11,9 @@ use super::params::*;
 use super::trace::Tracer;
 use super::{BISHOP, Eval, KING, KNIGHT, PAWN, QUEEN, ROOK, side};
 
+/// Relative ranks (from 0) where a minor piece out of reach of enemy pawns is an outpost.
+const OUTPOST_RANKS: std::ops::RangeInclusive<usize> = 3..=5;
+
 /// Index into the piece-square tables, which are written from White's side, rank 8 first.
 pub(super) fn table_square(color: Color, sq: Square) -> usize {
     match color {
@@ -75,7 +78,7 @@ impl<T: Tracer> Eval<'_, T> {
         let (s, them) = (side(color), side(!color));
         let bit = 1u64 << sq.to_usize();
         let rank = relative_rank(color, sq);
-        if (3..=5).contains(&rank) && adjacent_ahead(color, sq) & self.info.pieces[them][PAWN] == 0 {
+        if OUTPOST_RANKS.contains(&rank) && adjacent_ahead(color, sq) & self.info.pieces[them][PAWN] == 0 {
             let defended = self.info.attacked_by[s][PAWN] & bit != 0;
             self.add(color, outpost + usize::from(defended), 1);
         }
@@ -108,20 +111,5 @@ impl<T: Tracer> Eval<'_, T> {
         let hits = queen_attacks(sq, Bitboard(self.info.occupied)).0;
         self.note_attacks(color, QUEEN, hits);
         self.add(color, QUEEN_MOBILITY + self.mobility(color, hits), 1);
-    }
-
-    /// Safe squares behind our pawns in the centre files, on our half.
-    pub(super) fn space(&mut self, color: Color) {
-        let (s, them) = (side(color), side(!color));
-        let our_pawns = self.info.pieces[s][PAWN];
-        let area = 0x3c3c_3c3c_3c3c_3c3c
-            & (relative_rank_mask(color, 1) | relative_rank_mask(color, 2) | relative_rank_mask(color, 3));
-        let safe = area & !our_pawns & !self.info.attacked_by[them][PAWN];
-        let mut behind = our_pawns;
-        for _ in 0..3 {
-            behind |= forward(!color, behind);
-        }
-        let squares = count(safe) + count(safe & behind & !self.info.attacked[them]);
-        self.add(color, SPACE, squares);
     }
 }
