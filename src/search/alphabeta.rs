@@ -2,12 +2,13 @@
 //! can find a technique quickly; every margin comes from `params`.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Color, Move, Position as _};
+use shakmaty::{Move, Position as _};
 
-use super::movepick::{MovePicker, Picked};
-use super::params::*;
+use super::history::{ContinuationSlots, piece_square};
+use super::movepick::{MovePicker, OrderingHints, Picked, is_noisy};
+use super::params;
 use super::see::see;
-use super::tt::Bound;
+use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
@@ -17,12 +18,48 @@ const NO_EVAL: i32 = -INFINITY;
 /// What the move loop's pruning and reductions know of the node being searched.
 struct Node {
     depth: i32,
+    /// The corrected static eval, sharpened by the TT score where its bound allows.
     eval: i32,
-    turn: Color,
+    beta: i32,
     in_check: bool,
     improving: bool,
     pv_node: bool,
     cut_node: bool,
+}
+
+/// What a singular-extension search decided for the TT move.
+enum Singular {
+    Extend(i32),
+    /// Several moves beat beta even without the TT move: the node fails high (multi-cut).
+    Cut(i32),
+}
+
+/// The moves searched at a node, for the statistics updated when one of them cuts off.
+#[derive(Default)]
+struct Tried {
+    quiets: ArrayVec<Move, 64>,
+    captures: ArrayVec<Move, 32>,
+}
+
+impl Tried {
+    fn push(&mut self, picked: &Picked) {
+        if picked.is_quiet {
+            let _ = self.quiets.try_push(picked.mv);
+        } else {
+            let _ = self.captures.try_push(picked.mv);
+        }
+    }
+}
+
+/// The bound a score is, given the window it was searched with.
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 impl Worker {
@@ -38,6 +75,23 @@ impl Worker {
         eval + (h % (2 * noise as u64 + 1)) as i32 - noise
     }
 
+    /// The raw static eval (from the TT when it has one) and the eval corrected by the
+    /// correction history; both `NO_EVAL` in check.
+    fn static_eval(&mut self, in_check: bool, tt: Option<TtEntry>) -> (i32, i32) {
+        if in_check {
+            return (NO_EVAL, NO_EVAL);
+        }
+        let raw = tt.map_or_else(|| self.evaluate(), |e| e.eval);
+        let corrected = raw + self.correction.correction(&self.pos);
+        (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// The continuation slots of the moves one and two plies before `ply`.
+    fn continuation_slots(&self, ply: usize) -> ContinuationSlots {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].continuation);
+        [back(1), back(2)]
+    }
+
     /// Copies the child's principal variation behind `m` into this ply's.
     fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.stack.split_at_mut(ply + 1);
@@ -49,8 +103,17 @@ impl Worker {
         pv.extend(child.iter().copied().take(room));
     }
 
+    /// Makes `m` from `ply`, recording it on the stack for the plies below.
+    pub(super) fn make_move(&mut self, ply: usize, m: Move) {
+        let frame = &mut self.stack[ply];
+        frame.mv = Some(m);
+        frame.continuation = Some(piece_square(self.pos.turn(), m));
+        self.pos.make(m);
+    }
+
     pub(super) fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut_node: bool) -> i32 {
         let pv_node = beta - alpha > 1;
+        let excluded = self.stack[ply].excluded;
         self.stack[ply].pv.clear();
 
         // Step 1. Draws, mate distance pruning, the ply limit.
@@ -81,8 +144,9 @@ impl Worker {
         }
         self.seldepth = self.seldepth.max(ply + 1);
 
-        // Step 3. Transposition table cutoff.
-        let tt = self.shared().tt.probe(&self.pos, ply);
+        // Step 3. Transposition table cutoff (not while a move is excluded: the entry is
+        // the search with it).
+        let tt = if excluded.is_none() { self.shared().tt.probe(&self.pos, ply) } else { None };
         let tt_move = tt.and_then(|e| e.best_move);
         if let Some(e) = tt
             && !pv_node
@@ -92,79 +156,103 @@ impl Worker {
             return e.score;
         }
 
-        // Step 4. Static evaluation.
-        let eval = match tt {
-            _ if in_check => NO_EVAL,
-            Some(e) => e.eval,
-            None => self.evaluate(),
+        // Step 4. Static evaluation, corrected; the TT score sharpens it where its bound allows.
+        let (raw_eval, static_eval) = match excluded {
+            Some(_) => (NO_EVAL, self.stack[ply].static_eval),
+            None => self.static_eval(in_check, tt),
         };
-        self.stack[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let eval = match tt {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND && e.cuts_off(static_eval, static_eval + 1) => e.score,
+            _ => static_eval,
+        };
 
         // A mate search (`go mate`) prunes nothing, so that no mate hides behind a pruned move.
-        let prune = self.prune;
-        if prune && !pv_node && !in_check && eval.abs() < MATE_BOUND {
-            // Step 5. Reverse futility pruning.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta {
-                return eval;
+        if self.prune && !pv_node && !in_check && excluded.is_none() && eval.abs() < MATE_BOUND {
+            if let Some(score) = self.prune_node(depth, eval, beta, ply, improving, cut_node) {
+                return score;
             }
-            // Step 6. Null-move pruning.
-            if depth >= NMP_MIN_DEPTH
-                && eval >= beta
-                && self.stack[ply - 1].mv.is_some()
-                && self.pos.has_non_pawn_material()
-                && self.pos.make_null()
-            {
-                let reduction =
-                    NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
-                self.stack[ply].mv = None;
-                let score = -self.search(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
-                self.pos.unmake();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            if let Some(score) = self.probcut(depth, beta, ply, cut_node, tt, (raw_eval, static_eval)) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
             }
         }
 
         // Step 7. Internal iterative reduction: without a TT move this node is likely less important.
-        if prune && tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+        if self.prune
+            && excluded.is_none()
+            && tt_move.is_none()
+            && depth >= params::iir_min_depth()
+            && (pv_node || cut_node)
+        {
             depth -= 1;
         }
 
         // Step 8. The move loop.
         let turn = self.pos.turn();
-        let node = Node { depth, eval, turn, in_check, improving, pv_node, cut_node };
+        let node = Node { depth, eval, beta, in_check, improving, pv_node, cut_node };
         let previous = self.stack[ply - 1].mv;
-        let mut picker = MovePicker::new(tt_move, self.history.killers(ply), self.history.counter(turn, previous));
+        let mut picker = MovePicker::new(OrderingHints {
+            tt_move,
+            killers: self.stack[ply].killers,
+            counter: self.history.counter(turn, previous),
+            slots: self.continuation_slots(ply),
+        });
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut moves_tried = 0usize;
-        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut tried = Tried::default();
         let original_alpha = alpha;
 
         while let Some(picked) = picker.next(&self.pos, &self.history) {
             let m = picked.mv;
-
-            // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
-            if best_score > -MATE_BOUND && self.prunes_move(&node, &picked, alpha, moves_tried) {
+            if Some(m) == excluded {
                 continue;
             }
 
-            self.stack[ply].mv = Some(m);
-            self.pos.make(m);
+            // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
+            if best_score > -MATE_BOUND && self.prune && self.pos.has_non_pawn_material() {
+                if picked.is_quiet && self.late_move_prunes(&node, moves_tried) {
+                    picker.skip_quiets();
+                    continue;
+                }
+                if self.prunes_move(&node, &picked, alpha) {
+                    continue;
+                }
+            }
+
+            // Step 10. Singular extension of the TT move, or a multi-cut.
+            let mut extension = 0;
+            if Some(m) == tt_move
+                && let Some(e) = tt
+                && self.is_singular_candidate(&e, depth, ply)
+            {
+                match self.singular_extension(&e, &node, ply) {
+                    Singular::Extend(x) => extension = x,
+                    Singular::Cut(score) => return score,
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + i32::from(extension >= 2);
+
+            self.make_move(ply, m);
             moves_tried += 1;
             let gives_check = self.pos.is_check();
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
 
-            // Step 10. Late-move reductions, then principal variation search.
+            // Step 11. Late-move reductions, then principal variation search.
             let score = if moves_tried == 1 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, false)
             } else {
                 let reduction = self.late_move_reduction(&node, &picked, moves_tried, gives_check);
+                self.stack[ply].reduction = reduction;
                 let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                self.stack[ply].reduction = 0;
                 if s > alpha && reduction > 0 {
                     s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
@@ -187,58 +275,223 @@ impl Worker {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
-                        if picked.is_quiet {
-                            self.history.update_on_cutoff(turn, ply, depth, m, &quiets_tried, previous);
-                        }
+                        self.update_statistics(ply, depth, &picked, &tried);
                         break;
                     }
                 }
             }
-            if picked.is_quiet && !quiets_tried.is_full() {
-                quiets_tried.push(m);
-            }
+            tried.push(&picked);
         }
 
-        // Step 11. Mate or stalemate: no legal move was searched (pruning needs one first).
+        // Step 12. Mate or stalemate: no legal move was searched (pruning needs one first).
+        // Without its excluded move a node may have none: the move was the only one.
         if moves_tried == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
 
-        self.store(ply, best_move, best_score, (original_alpha, beta), eval, depth);
+        if excluded.is_none() {
+            let bound = bound_of(best_score, original_alpha, beta);
+            self.update_correction(bound, best_move, best_score, (raw_eval, static_eval), depth);
+            self.shared().tt.store(self.pos.key(), ply, best_move, best_score, raw_eval, depth, bound);
+        }
         best_score
     }
 
-    /// Step 9: a quiet move late in the list, or hopeless by futility or exchange, or a
-    /// capture that loses too much, is not searched at all near the horizon.
-    fn prunes_move(&self, node: &Node, picked: &Picked, alpha: i32, moves_tried: usize) -> bool {
-        if !self.prune || !self.pos.has_non_pawn_material() {
-            return false;
+    /// Steps 5 and 6: reverse futility and null-move pruning; the score to return when the
+    /// node fails high without searching its moves.
+    fn prune_node(
+        &mut self,
+        depth: i32,
+        eval: i32,
+        beta: i32,
+        ply: usize,
+        improving: bool,
+        cut_node: bool,
+    ) -> Option<i32> {
+        // Step 5. Reverse futility pruning.
+        if depth <= params::rfp_max_depth()
+            && eval - params::rfp_margin_per_depth() * (depth - i32::from(improving)) >= beta
+        {
+            return Some(eval);
         }
-        let depth = node.depth;
-        if !picked.is_quiet {
-            return depth <= SEE_PRUNING_MAX_DEPTH && picked.see < SEE_CAPTURE_MARGIN_PER_DEPTH * depth;
+        // Step 6. Null-move pruning.
+        if depth < params::nmp_min_depth()
+            || eval < beta
+            || self.stack[ply - 1].mv.is_none()
+            || !self.pos.has_non_pawn_material()
+            || !self.pos.make_null()
+        {
+            return None;
         }
-        let lmp_limit = (LMP_BASE + depth * depth) as usize / (2 - usize::from(node.improving));
-        let futile = node.eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
-        (depth <= LMP_MAX_DEPTH && moves_tried >= lmp_limit)
-            || (!node.in_check && depth <= FUTILITY_MAX_DEPTH && futile)
-            || (depth <= SEE_PRUNING_MAX_DEPTH && see(self.pos.board(), picked.mv) < SEE_QUIET_MARGIN_PER_DEPTH * depth)
+        let reduction = params::nmp_base_reduction()
+            + depth / params::nmp_depth_divisor()
+            + ((eval - beta) / params::nmp_eval_divisor()).min(params::nmp_eval_max());
+        self.stack[ply].mv = None;
+        self.stack[ply].continuation = None;
+        let score = -self.search(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
+        self.pos.unmake();
+        if self.stopped || score < beta {
+            return None;
+        }
+        Some(if score >= MATE_BOUND { beta } else { score })
     }
 
-    /// Step 10: how much shallower a late quiet move or a losing capture is searched first
+    /// Step 6b. ProbCut: a capture that wins enough to beat `beta` by a margin in a reduced
+    /// search very likely beats `beta` in a full one.
+    fn probcut(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        tt: Option<TtEntry>,
+        (raw_eval, static_eval): (i32, i32),
+    ) -> Option<i32> {
+        let probcut_beta = beta + params::probcut_margin();
+        let reduction = params::probcut_reduction();
+        if depth < params::probcut_min_depth()
+            || beta.abs() >= MATE_BOUND
+            || tt.is_some_and(|e| e.depth > depth - reduction && e.score < probcut_beta)
+        {
+            return None;
+        }
+        let mut picker = MovePicker::noisy(tt.and_then(|e| e.best_move), false);
+        while let Some(picked) = picker.next(&self.pos, &self.history) {
+            if picked.see < probcut_beta - static_eval {
+                continue;
+            }
+            self.make_move(ply, picked.mv);
+            let mut score = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if score >= probcut_beta {
+                score = -self.search(depth - reduction, -probcut_beta, -probcut_beta + 1, ply + 1, !cut_node);
+            }
+            self.pos.unmake();
+            if self.stopped {
+                return None;
+            }
+            if score >= probcut_beta {
+                let depth = depth - reduction + 1;
+                self.shared().tt.store(self.pos.key(), ply, Some(picked.mv), score, raw_eval, depth, Bound::Lower);
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    fn is_singular_candidate(&self, tt: &TtEntry, depth: i32, ply: usize) -> bool {
+        self.prune
+            && ply > 0
+            && depth >= params::singular_min_depth()
+            && tt.depth >= depth - params::singular_tt_depth_slack()
+            && tt.bound != Bound::Upper
+            && tt.score.abs() < MATE_BOUND
+    }
+
+    /// Searches the node without its TT move, at half depth, against a bound below the TT
+    /// score: if every other move fails low, the TT move is singular and is extended.
+    fn singular_extension(&mut self, tt: &TtEntry, node: &Node, ply: usize) -> Singular {
+        let m = tt.best_move.expect("a singular candidate has a TT move");
+        let singular_beta = tt.score - params::singular_margin_per_depth() * node.depth / 8;
+        self.stack[ply].excluded = Some(m);
+        let score = self.search((node.depth - 1) / 2, singular_beta - 1, singular_beta, ply, node.cut_node);
+        self.stack[ply].excluded = None;
+        if score < singular_beta {
+            let double = !node.pv_node
+                && score < singular_beta - params::double_extension_margin()
+                && self.stack[ply].double_extensions < params::double_extension_limit();
+            Singular::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= node.beta {
+            Singular::Cut(singular_beta)
+        } else if tt.score >= node.beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// Step 9, late-move pruning: past this many quiets near the horizon, no quiet is searched.
+    fn late_move_prunes(&self, node: &Node, moves_tried: usize) -> bool {
+        let depth = node.depth;
+        let limit = (params::lmp_base() + depth * depth) as usize / (2 - usize::from(node.improving));
+        depth <= params::lmp_max_depth() && moves_tried >= limit
+    }
+
+    /// Step 9: a quiet move hopeless by futility, history or exchange, or a capture that
+    /// loses too much, is not searched at all near the horizon.
+    fn prunes_move(&self, node: &Node, picked: &Picked, alpha: i32) -> bool {
+        let depth = node.depth;
+        let see_max_depth = params::see_pruning_max_depth();
+        if !picked.is_quiet {
+            return depth <= see_max_depth && picked.see < params::see_capture_margin_per_depth() * depth;
+        }
+        let futile = node.eval + params::futility_margin() + params::futility_margin_per_depth() * depth <= alpha;
+        (!node.in_check && depth <= params::futility_max_depth() && futile)
+            || (depth <= params::history_pruning_max_depth()
+                && picked.history < -params::history_pruning_margin() * depth)
+            || (depth <= see_max_depth
+                && see(self.pos.board(), picked.mv) < params::see_quiet_margin_per_depth() * depth)
+    }
+
+    /// Step 11: how much shallower a late quiet move or a losing capture is searched first
     /// (the move is already made).
     fn late_move_reduction(&self, node: &Node, picked: &Picked, moves_tried: usize, gives_check: bool) -> i32 {
-        let late = moves_tried > LMR_MIN_MOVES + usize::from(node.pv_node);
-        if !self.prune || node.depth < LMR_MIN_DEPTH || !late || !(picked.is_quiet || picked.see < 0) {
+        let late = moves_tried > params::lmr_min_moves() as usize + usize::from(node.pv_node);
+        if !self.prune || node.depth < params::lmr_min_depth() || !late || !(picked.is_quiet || picked.see < 0) {
             return 0;
         }
         let mut reduction = self.lmr(node.depth, moves_tried);
         reduction += i32::from(!node.pv_node) + i32::from(node.cut_node);
         reduction -= i32::from(node.improving) + i32::from(gives_check) + i32::from(node.in_check);
         if picked.is_quiet {
-            reduction -= self.history.quiet_score(node.turn, picked.mv) / LMR_HISTORY_DIVISOR;
+            reduction -= picked.history / params::lmr_history_divisor();
         }
         reduction.clamp(0, (node.depth - 2).max(0))
+    }
+
+    /// A cutoff: the move that caused it gains history, the moves tried before it lose some;
+    /// a quiet one also becomes a killer and the counter of the previous move.
+    fn update_statistics(&mut self, ply: usize, depth: i32, best: &Picked, tried: &Tried) {
+        let turn = self.pos.turn();
+        if best.is_quiet {
+            let slots = self.continuation_slots(ply);
+            self.history.reward_quiet(turn, depth, best.mv, &tried.quiets, &slots);
+            self.history.set_counter(turn, self.stack[ply - 1].mv, best.mv);
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != Some(best.mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(best.mv);
+            }
+            self.history.reward_captures(turn, depth, None, &tried.captures);
+        } else {
+            self.history.reward_captures(turn, depth, Some(best.mv), &tried.captures);
+        }
+    }
+
+    /// Teaches the correction history how far this node's result lies from its static eval,
+    /// when the result says something about it: a quiet best move (or none) and a bound on
+    /// the informative side of the eval.
+    fn update_correction(
+        &mut self,
+        bound: Bound,
+        best: Option<Move>,
+        score: i32,
+        (raw, corrected): (i32, i32),
+        depth: i32,
+    ) {
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score > corrected,
+            Bound::Upper => score < corrected,
+        };
+        if raw != NO_EVAL && informative && best.is_none_or(|m| !is_noisy(m)) && score.abs() < MATE_BOUND {
+            self.correction.update(&self.pos, depth, score, raw);
+        }
     }
 
     /// The horizon of a mate search: mated, or a static score that is no mate.
@@ -271,7 +524,7 @@ impl Worker {
         }
 
         // Stand pat: the side to move may decline every capture.
-        let eval = if in_check { NO_EVAL } else { tt.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let (raw_eval, eval) = self.static_eval(in_check, tt);
         let mut best_score = eval;
         if !in_check {
             if eval >= beta {
@@ -283,9 +536,9 @@ impl Worker {
         let original_alpha = alpha;
         let mut best_move = None;
         let mut moves_tried = 0;
-        let mut picker = MovePicker::quiescence(tt.and_then(|e| e.best_move), in_check);
+        let mut picker = MovePicker::noisy(tt.and_then(|e| e.best_move), in_check);
         while let Some(picked) = picker.next(&self.pos, &self.history) {
-            if !in_check && (picked.see < 0 || eval + picked.see + QS_DELTA_MARGIN <= alpha) {
+            if !in_check && (picked.see < 0 || eval + picked.see + params::qs_delta_margin() <= alpha) {
                 continue;
             }
             self.pos.make(picked.mv);
@@ -312,19 +565,8 @@ impl Worker {
         if in_check && moves_tried == 0 {
             return -MATE + ply as i32;
         }
-        self.store(ply, best_move, best_score, (original_alpha, beta), eval, 0);
+        let bound = bound_of(best_score, original_alpha, beta);
+        self.shared().tt.store(self.pos.key(), ply, best_move, best_score, raw_eval, 0, bound);
         best_score
-    }
-
-    /// Stores a node's result; the bound follows from the window it was searched with.
-    fn store(&self, ply: usize, best_move: Option<Move>, score: i32, window: (i32, i32), eval: i32, depth: i32) {
-        let bound = if score >= window.1 {
-            Bound::Lower
-        } else if score > window.0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared().tt.store(self.pos.key(), ply, best_move, score, eval, depth, bound);
     }
 }

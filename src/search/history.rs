@@ -1,31 +1,60 @@
 //! Move-ordering statistics a search thread learns as it goes: the butterfly history of
-//! quiet moves, two killer moves per ply and a counter move per previous move.
+//! quiet moves, continuation histories (a quiet move's score given the moves one and two
+//! plies before it), the capture history, and a counter move per previous move. Every
+//! table is updated by gravity, so that scores stay within `HISTORY_MAX`.
 
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Role};
 
-use super::MAX_PLY;
-use super::params::HISTORY_MAX;
+use super::params::{self, HISTORY_MAX};
 
-pub struct History {
-    butterfly: Box<[[[i32; 64]; 64]; 2]>,
-    killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
-    /// Indexed by the previous move's piece (colour, role) and destination square.
-    counters: Box<[[[Option<Move>; 64]; 7]; 2]>,
+/// Pieces (colour and role) times destination squares: a continuation history's index.
+pub const PIECE_SQUARES: usize = 12 * 64;
+/// How many earlier plies a continuation history looks back to (the move 1 and 2 plies ago).
+pub const CONTINUATION_PLIES: usize = 2;
+
+/// The continuation slot a move opens: who moved, and where to.
+pub fn piece_square(turn: Color, m: Move) -> usize {
+    (turn as usize * 6 + m.role() as usize - 1) * 64 + m.to().to_usize()
 }
 
-fn side(c: Color) -> usize {
-    c as usize
+/// The slots of the moves 1 and 2 plies before a node (`None` for a null move or the root).
+pub type ContinuationSlots = [Option<usize>; CONTINUATION_PLIES];
+
+pub struct History {
+    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    continuation: Box<[i16]>,
+    /// Indexed by the moved piece and destination square, and the captured role.
+    capture: Box<[[i16; 7]; PIECE_SQUARES]>,
+    /// Indexed by the previous move's piece (colour, role) and destination square.
+    counters: Box<[[[Option<Move>; 64]; 7]; 2]>,
 }
 
 fn from_to(m: Move) -> (usize, usize) {
     (m.from().map_or(0, |s| s.to_usize()), m.to().to_usize())
 }
 
+/// The captured role, 0 for a promotion that captures nothing.
+fn captured_index(m: Move) -> usize {
+    m.capture().map_or(0, |r: Role| r as usize)
+}
+
+/// What a cutoff at `depth` is worth to the move that caused it.
+pub fn bonus(depth: i32) -> i32 {
+    (params::history_bonus_per_depth() * depth - params::history_bonus_offset()).clamp(0, params::history_bonus_max())
+}
+
+/// Gravity: an entry moves towards ±`HISTORY_MAX` ever more slowly.
+fn apply(entry: &mut i16, bonus: i32) {
+    let e = i32::from(*entry);
+    *entry = (e + bonus - e * bonus.abs() / HISTORY_MAX) as i16;
+}
+
 impl Default for History {
     fn default() -> Self {
         History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
-            killers: Box::new([[None; 2]; MAX_PLY + 2]),
+            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES].into_boxed_slice(),
+            capture: vec![[0; 7]; PIECE_SQUARES].into_boxed_slice().try_into().expect("table size"),
             counters: Box::new([[[None; 64]; 7]; 2]),
         }
     }
@@ -36,53 +65,62 @@ impl History {
         *self = History::default();
     }
 
-    /// Killers are only good within one search; histories carry over to the next move.
-    pub fn clear_killers(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-    }
-
-    pub fn quiet_score(&self, turn: Color, m: Move) -> i32 {
+    /// Butterfly plus continuation scores: how good a quiet move has been here.
+    pub fn quiet_score(&self, turn: Color, m: Move, slots: &ContinuationSlots) -> i32 {
         let (from, to) = from_to(m);
-        self.butterfly[side(turn)][from][to]
+        let own = piece_square(turn, m);
+        let mut score = i32::from(self.butterfly[turn as usize][from][to]);
+        for slot in slots.iter().flatten() {
+            score += i32::from(self.continuation[slot * PIECE_SQUARES + own]);
+        }
+        score
     }
 
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
-        self.killers[ply]
+    pub fn capture_score(&self, turn: Color, m: Move) -> i32 {
+        i32::from(self.capture[piece_square(turn, m)][captured_index(m)])
     }
 
     pub fn counter(&self, turn: Color, previous: Option<Move>) -> Option<Move> {
-        previous.and_then(|p| self.counters[side(!turn)][p.role() as usize][p.to().to_usize()])
+        previous.and_then(|p| self.counters[(!turn) as usize][p.role() as usize][p.to().to_usize()])
     }
 
-    /// Rewards the quiet move that caused a cutoff and penalises the quiets tried before it.
-    pub fn update_on_cutoff(
-        &mut self,
-        turn: Color,
-        ply: usize,
-        depth: i32,
-        best: Move,
-        tried: &[Move],
-        previous: Option<Move>,
-    ) {
-        let bonus = (depth * depth).min(400) * 4;
-        self.adjust(turn, best, bonus);
+    /// Rewards the quiet move that caused a cutoff, penalises the quiets tried before it, and
+    /// makes it the counter move of the previous one.
+    pub fn reward_quiet(&mut self, turn: Color, depth: i32, best: Move, tried: &[Move], slots: &ContinuationSlots) {
+        let bonus = bonus(depth);
+        self.adjust_quiet(turn, best, bonus, slots);
         for &m in tried.iter().filter(|&&m| m != best) {
-            self.adjust(turn, m, -bonus);
-        }
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(best) {
-            killers[1] = killers[0];
-            killers[0] = Some(best);
-        }
-        if let Some(p) = previous {
-            self.counters[side(!turn)][p.role() as usize][p.to().to_usize()] = Some(best);
+            self.adjust_quiet(turn, m, -bonus, slots);
         }
     }
 
-    /// Gravity update: scores approach ±HISTORY_MAX ever more slowly.
-    fn adjust(&mut self, turn: Color, m: Move, bonus: i32) {
+    pub fn set_counter(&mut self, turn: Color, previous: Option<Move>, best: Move) {
+        if let Some(p) = previous {
+            self.counters[(!turn) as usize][p.role() as usize][p.to().to_usize()] = Some(best);
+        }
+    }
+
+    /// Rewards the capture that caused a cutoff (if it was one) and penalises the others tried.
+    pub fn reward_captures(&mut self, turn: Color, depth: i32, best: Option<Move>, tried: &[Move]) {
+        let bonus = bonus(depth);
+        if let Some(m) = best {
+            self.adjust_capture(turn, m, bonus);
+        }
+        for &m in tried.iter().filter(|&&m| Some(m) != best) {
+            self.adjust_capture(turn, m, -bonus);
+        }
+    }
+
+    fn adjust_quiet(&mut self, turn: Color, m: Move, bonus: i32, slots: &ContinuationSlots) {
         let (from, to) = from_to(m);
-        let entry = &mut self.butterfly[side(turn)][from][to];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        apply(&mut self.butterfly[turn as usize][from][to], bonus);
+        let own = piece_square(turn, m);
+        for slot in slots.iter().flatten() {
+            apply(&mut self.continuation[slot * PIECE_SQUARES + own], bonus);
+        }
+    }
+
+    fn adjust_capture(&mut self, turn: Color, m: Move, bonus: i32) {
+        apply(&mut self.capture[piece_square(turn, m)][captured_index(m)], bonus);
     }
 }

@@ -4,11 +4,14 @@ use std::sync::atomic::Ordering;
 
 use shakmaty::Position as _;
 
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, HELPER_DEPTH_OFFSET};
+use super::params::{self, HELPER_DEPTH_OFFSET};
+use super::timeman::{Settledness, soft_scale};
 use super::tt::Bound;
 use super::worker::{RootMove, Worker};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, score_kind};
 
+/// The score drop that buys time is measured from the best of this many earlier iterations.
+const SCORE_DROP_ITERATIONS: usize = 3;
 /// Aspiration windows wider than this give way to a full window.
 const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Bound lines are only worth printing once a search has run this long (ms).
@@ -67,6 +70,7 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
+            self.iteration_results.push((self.root_moves[0].mv, self.root_moves[0].score));
             if self.is_main() {
                 if shared.report {
                     for line in 0..lines {
@@ -82,8 +86,8 @@ impl Worker {
 
     fn aspiration(&mut self, depth: i32, line: usize) {
         let previous = self.root_moves[line].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+        let mut delta = params::aspiration_delta();
+        let (mut alpha, mut beta) = if depth >= params::aspiration_min_depth() && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -177,8 +181,8 @@ impl Worker {
         let mut best = -INFINITY;
         for i in line..self.root_moves.len() {
             let m = self.root_moves[i].mv;
-            self.stack[0].mv = Some(m);
-            self.pos.make(m);
+            let nodes_before = self.nodes;
+            self.make_move(0, m);
             let score = if i == line {
                 -self.search(depth - 1, -beta, -alpha, 1, false)
             } else {
@@ -186,6 +190,7 @@ impl Worker {
                 if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
             };
             self.pos.unmake();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -224,7 +229,18 @@ impl Worker {
         if limits.clock.is_some() && self.root_moves.len() == 1 && depth >= SINGLE_MOVE_DEPTH {
             return true;
         }
-        !shared.time.should_start_iteration(shared.clock_origin())
+        !shared.time.should_start_iteration(shared.clock_origin(), soft_scale(self.settledness()))
+    }
+
+    /// How settled the best move is, from the iterations completed so far.
+    fn settledness(&self) -> Settledness {
+        let results = &self.iteration_results;
+        let (best, score) = *results.last().expect("an iteration was completed");
+        let stable_iterations = results.iter().rev().skip(1).take_while(|(m, _)| *m == best).count() as u32;
+        let earlier = results.iter().rev().skip(1).take(SCORE_DROP_ITERATIONS).map(|&(_, s)| s).max().unwrap_or(score);
+        let share = self.root_moves[0].nodes as f64 / self.nodes.max(1) as f64;
+        let score_drop = if earlier.abs() < MATE_BOUND && score.abs() < MATE_BOUND { earlier - score } else { 0 };
+        Settledness { stable_iterations, best_move_node_share: share, score_drop }
     }
 
     /// `go mate N`: done once a mate in at most N moves, for either side, is found and the

@@ -4,6 +4,7 @@
 
 mod alphabeta;
 pub mod check_mate;
+mod correction;
 pub mod history;
 mod iterative;
 pub mod limits;

@@ -1,12 +1,14 @@
 //! Staged move ordering. The TT move is tried before any move is generated (a cutoff then
 //! skips generation, which dominates the cost of a node). After that, one `legal_moves()`
-//! call is scored into bands: good captures and promotions, killers, the counter move,
-//! quiets by history, and captures that lose material last.
+//! call is scored into bands: good captures and promotions by victim and capture history,
+//! killers, the counter move, quiets by butterfly and continuation history, and captures
+//! that lose material last.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _, Role};
 
-use super::history::History;
+use super::history::{ContinuationSlots, History};
+use super::params;
 use super::see::{SEE_VALUE, see};
 use crate::position::Position;
 
@@ -16,7 +18,7 @@ const COUNTER: i32 = 999_000;
 const BAD_CAPTURE: i32 = -2_000_000;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stage {
+enum Stage {
     TtMove,
     Generate,
     Remaining,
@@ -29,55 +31,66 @@ pub struct Picked {
     pub is_quiet: bool,
     /// Static exchange value, for captures and promotions.
     pub see: i32,
+    /// The history score it was ordered by (quiets: butterfly + continuation).
+    pub history: i32,
+}
+
+/// What the main search's ordering knows of a node.
+pub struct OrderingHints {
+    pub tt_move: Option<Move>,
+    pub killers: [Option<Move>; 2],
+    pub counter: Option<Move>,
+    pub slots: ContinuationSlots,
 }
 
 pub struct MovePicker {
     stage: Stage,
-    tt_move: Option<Move>,
-    moves: ArrayVec<(Move, i32, i32), 256>,
+    hints: OrderingHints,
+    /// Each move with its ordering score, exchange value and history score.
+    moves: ArrayVec<(Move, i32, i32, i32), 256>,
     next: usize,
-    /// Quiescence: only captures and queen promotions (unless in check).
+    /// Quiescence and ProbCut: only captures and queen promotions.
     noisy_only: bool,
-    killers: [Option<Move>; 2],
-    counter: Option<Move>,
-    /// How many legal moves the position has, known once generated.
-    pub legal_count: usize,
+    /// Set once late-move pruning has begun: the remaining quiets are not returned.
+    skip_quiets: bool,
 }
 
-/// Most valuable victim, least valuable attacker.
-fn mvv_lva(m: Move) -> i32 {
-    let victim = m.capture().map_or(0, |r| SEE_VALUE[r as usize]) + m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
-    victim * 8 - m.role() as i32
-}
-
-fn is_noisy(m: Move) -> bool {
+pub fn is_noisy(m: Move) -> bool {
     m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
+fn victim_value(m: Move) -> i32 {
+    m.capture().map_or(0, |r| SEE_VALUE[r as usize]) + m.promotion().map_or(0, |r| SEE_VALUE[r as usize])
+}
+
 impl MovePicker {
-    pub fn new(tt_move: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Self {
+    pub fn new(hints: OrderingHints) -> Self {
         MovePicker {
             stage: Stage::TtMove,
-            tt_move,
+            hints,
             moves: ArrayVec::new(),
             next: 0,
             noisy_only: false,
-            killers,
-            counter,
-            legal_count: 0,
+            skip_quiets: false,
         }
     }
 
-    pub fn quiescence(tt_move: Option<Move>, in_check: bool) -> Self {
+    /// Captures and queen promotions only (every evasion when in check).
+    pub fn noisy(tt_move: Option<Move>, in_check: bool) -> Self {
         let tt_move = tt_move.filter(|&m| in_check || is_noisy(m));
-        MovePicker { noisy_only: !in_check, ..Self::new(tt_move, [None; 2], None) }
+        let hints = OrderingHints { tt_move, killers: [None; 2], counter: None, slots: [None; 2] };
+        MovePicker { noisy_only: !in_check, ..Self::new(hints) }
+    }
+
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
     }
 
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Picked> {
         if self.stage == Stage::TtMove {
             self.stage = Stage::Generate;
-            if let Some(m) = self.tt_move {
-                return Some(self.describe(pos, m));
+            if let Some(m) = self.hints.tt_move {
+                return Some(self.describe(pos, m, history));
             }
         }
         if self.stage == Stage::Generate {
@@ -87,43 +100,55 @@ impl MovePicker {
         self.pick_best()
     }
 
-    fn describe(&self, pos: &Position, m: Move) -> Picked {
-        let noisy = is_noisy(m);
-        Picked { mv: m, is_quiet: !noisy, see: if noisy { see(pos.board(), m) } else { 0 } }
+    fn describe(&self, pos: &Position, m: Move, history: &History) -> Picked {
+        if is_noisy(m) {
+            Picked { mv: m, is_quiet: false, see: see(pos.board(), m), history: history.capture_score(pos.turn(), m) }
+        } else {
+            Picked { mv: m, is_quiet: true, see: 0, history: history.quiet_score(pos.turn(), m, &self.hints.slots) }
+        }
     }
 
     fn generate(&mut self, pos: &Position, history: &History) {
         let turn = pos.turn();
-        let legal = pos.board().legal_moves();
-        self.legal_count = legal.len();
-        for m in legal {
-            if Some(m) == self.tt_move || (self.noisy_only && !is_noisy(m)) {
+        let hints = &self.hints;
+        for m in pos.board().legal_moves() {
+            if Some(m) == hints.tt_move || (self.noisy_only && !is_noisy(m)) {
                 continue;
             }
-            let (score, exchange) = if is_noisy(m) {
+            let entry = if is_noisy(m) {
                 let exchange = see(pos.board(), m);
+                let captures = history.capture_score(turn, m);
                 let band = if exchange >= 0 { GOOD_CAPTURE } else { BAD_CAPTURE };
-                (band + mvv_lva(m), exchange)
-            } else if Some(m) == self.killers[0] {
-                (KILLER, 0)
-            } else if Some(m) == self.killers[1] {
-                (KILLER - 1, 0)
-            } else if Some(m) == self.counter {
-                (COUNTER, 0)
+                (m, band + victim_value(m) * params::capture_victim_weight() + captures, exchange, captures)
             } else {
-                (history.quiet_score(turn, m), 0)
+                let quiet = history.quiet_score(turn, m, &hints.slots);
+                let score = if Some(m) == hints.killers[0] {
+                    KILLER
+                } else if Some(m) == hints.killers[1] {
+                    KILLER - 1
+                } else if Some(m) == hints.counter {
+                    COUNTER
+                } else {
+                    quiet
+                };
+                (m, score, 0, quiet)
             };
-            self.moves.push((m, score, exchange));
+            self.moves.push(entry);
         }
     }
 
     /// Selection sort, one step at a time: most nodes cut off after a few moves.
     fn pick_best(&mut self) -> Option<Picked> {
-        let rest = &mut self.moves[self.next..];
-        let best = (0..rest.len()).max_by_key(|&i| rest[i].1)?;
-        rest.swap(0, best);
-        let (mv, _, see) = rest[0];
-        self.next += 1;
-        Some(Picked { mv, is_quiet: !is_noisy(mv), see })
+        loop {
+            let rest = &mut self.moves[self.next..];
+            let best = (0..rest.len()).max_by_key(|&i| rest[i].1)?;
+            rest.swap(0, best);
+            let (mv, _, see, history) = rest[0];
+            self.next += 1;
+            let is_quiet = !is_noisy(mv);
+            if !(is_quiet && self.skip_quiets) {
+                return Some(Picked { mv, is_quiet, see, history });
+            }
+        }
     }
 }

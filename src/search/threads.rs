@@ -172,7 +172,7 @@ impl ThreadPool {
         self.stop_and_wait();
         self.tt.clear();
         for w in &mut self.idle {
-            w.history.clear();
+            w.clear_statistics();
         }
     }
 

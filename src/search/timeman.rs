@@ -4,15 +4,8 @@
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
+use super::params;
 
-/// Moves assumed left in the game when the GUI does not say (sudden death).
-const DEFAULT_MOVES_TO_GO: u64 = 25;
-/// Share of the per-move budget after which no new iteration starts.
-const SOFT_PERCENT: u64 = 60;
-/// The hard limit may stretch the budget this many times...
-const HARD_MULTIPLIER: u64 = 3;
-/// ...but never past this share of the clock.
-const HARD_MAX_PERCENT: u64 = 40;
 /// Never plan to leave less than this on the clock (ms), beyond the overhead.
 const MIN_RESERVE_MS: u64 = 5;
 
@@ -34,12 +27,15 @@ impl TimeManager {
             return TimeManager { start, soft: None, hard: None };
         };
         let usable = clock.time_ms.saturating_sub(move_overhead_ms + MIN_RESERVE_MS).max(1);
-        let moves_to_go = clock.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.clamp(1, 50)));
+        let param = |value: i32| value.max(1) as u64;
+        let default_moves_to_go = param(params::time_default_moves_to_go());
+        let moves_to_go = clock.moves_to_go.map_or(default_moves_to_go, |m| u64::from(m.clamp(1, 50)));
         let budget =
             if moves_to_go == 1 { usable * 9 / 10 } else { (usable / moves_to_go + clock.inc_ms * 3 / 4).min(usable) };
-        let hard_cap = if moves_to_go == 1 { usable * 9 / 10 } else { usable * HARD_MAX_PERCENT / 100 };
-        let hard = (budget * HARD_MULTIPLIER).min(hard_cap).max(1);
-        let soft = (budget * SOFT_PERCENT / 100).min(hard).max(1);
+        let hard_cap =
+            if moves_to_go == 1 { usable * 9 / 10 } else { usable * param(params::time_hard_max_pct()) / 100 };
+        let hard = (budget * param(params::time_hard_multiplier())).min(hard_cap).max(1);
+        let soft = (budget * param(params::time_soft_pct()) / 100).min(hard).max(1);
         TimeManager { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
     }
 
@@ -80,9 +76,35 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.elapsed().saturating_sub(since) >= h)
     }
 
-    pub fn should_start_iteration(&self, since: Duration) -> bool {
-        self.soft.is_none_or(|s| self.elapsed().saturating_sub(since) < s)
+    /// Whether another iteration may start, with the soft limit scaled by `scale` (what the
+    /// search knows of how settled its move is, from [`soft_scale`]); never past the hard limit.
+    pub fn should_start_iteration(&self, since: Duration, scale: f64) -> bool {
+        let elapsed = self.elapsed().saturating_sub(since);
+        self.soft.is_none_or(|s| elapsed < s.mul_f64(scale) && self.hard.is_none_or(|h| elapsed < h))
     }
+}
+
+/// What the last iterations say about the move: how many it stayed the best, the share of
+/// the nodes it took, and how far (cp) the score fell in the last iterations.
+#[derive(Clone, Copy, Debug)]
+pub struct Settledness {
+    pub stable_iterations: u32,
+    pub best_move_node_share: f64,
+    pub score_drop: i32,
+}
+
+/// The factor the soft limit is scaled by: a move that has stayed best and took most of
+/// the effort needs less time, a new or contested best move or a falling score needs more.
+pub fn soft_scale(s: Settledness) -> f64 {
+    let x100 = |v: i32| f64::from(v) / 100.0;
+    let stability = x100(
+        (params::time_stability_max_x100() - params::time_stability_step_x100() * s.stable_iterations as i32)
+            .max(params::time_stability_min_x100()),
+    );
+    let nodes = (x100(params::time_node_base_x100()) - s.best_move_node_share) * x100(params::time_node_scale_x100());
+    let drop = (1.0 + x100(params::time_score_drop_per_cp_x100()) * f64::from(s.score_drop.max(0)))
+        .min(x100(params::time_score_drop_max_x100()));
+    stability * nodes.max(0.1) * drop
 }
 
 #[cfg(test)]
@@ -122,6 +144,22 @@ mod tests {
         assert_eq!(second.hard, tm.hard);
         let tm = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
         assert_eq!(tm.second_part().soft, tm.hard);
+    }
+
+    #[test]
+    fn an_unsettled_move_gets_more_time_than_a_settled_one() {
+        let settled = Settledness { stable_iterations: 8, best_move_node_share: 0.9, score_drop: 0 };
+        let fresh = Settledness { stable_iterations: 0, best_move_node_share: 0.3, score_drop: 0 };
+        let falling = Settledness { score_drop: 40, ..settled };
+        assert!(soft_scale(settled) < 1.0 && soft_scale(fresh) > 1.5, "{} {}", soft_scale(settled), soft_scale(fresh));
+        assert!(soft_scale(falling) > soft_scale(settled));
+    }
+
+    #[test]
+    fn a_scaled_soft_limit_never_passes_the_hard_one() {
+        let tm = TimeManager::new(&Limits { movetime: Some(1), ..Limits::default() }, 0);
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(!tm.should_start_iteration(Duration::ZERO, 100.0));
     }
 
     #[test]

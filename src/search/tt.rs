@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::{Move, Role, Square};
 
-use super::MATE_BOUND;
+use super::{MATE_BOUND, params};
 use crate::position::Position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +214,7 @@ impl TranspositionTable {
             }
             let p = Packed::unpack(data);
             let age_distance = (age.wrapping_sub(p.age) & AGE_MASK) as i32;
-            let worth = p.depth as i32 - 8 * age_distance;
+            let worth = p.depth as i32 - params::tt_age_weight() * age_distance;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = slot;

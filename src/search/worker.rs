@@ -8,9 +8,10 @@ use arrayvec::ArrayVec;
 use crossbeam_channel::Sender;
 use shakmaty::Move;
 
+use super::correction::CorrectionHistory;
 use super::history::History;
 use super::limits::Limits;
-use super::params::{LMR_BASE, LMR_DIVISOR, NODES_BETWEEN_CHECKS};
+use super::params::{self, NODES_BETWEEN_CHECKS};
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
@@ -86,11 +87,13 @@ pub struct RootMove {
     pub previous_score: i32,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes spent below this move in the current search (time management).
+    pub nodes: u64,
 }
 
 impl RootMove {
     pub fn new(mv: Move) -> Self {
-        RootMove { mv, score: -INFINITY, previous_score: -INFINITY, seldepth: 0, pv: vec![mv] }
+        RootMove { mv, score: -INFINITY, previous_score: -INFINITY, seldepth: 0, pv: vec![mv], nodes: 0 }
     }
 
     /// The score of the last completed search of this move.
@@ -114,11 +117,22 @@ impl RootMove {
     }
 }
 
+/// What the search knows of one ply of the line it is on.
 #[derive(Clone, Default)]
 pub struct Frame {
-    pub eval: i32,
+    /// The static eval, corrected by the correction history (`NO_EVAL` in check).
+    pub static_eval: i32,
     /// The move made from this ply (`None` for a null move).
     pub mv: Option<Move>,
+    /// The continuation history slot `mv` opens (who moved, and where).
+    pub continuation: Option<usize>,
+    /// A move a singular-extension search leaves out.
+    pub excluded: Option<Move>,
+    /// The late-move reduction the move made from this ply was searched with.
+    pub reduction: i32,
+    /// Double extensions on the line so far: they must stay rare.
+    pub double_extensions: i32,
+    pub killers: [Option<Move>; 2],
     pub pv: ArrayVec<Move, MAX_PLY>,
 }
 
@@ -126,6 +140,7 @@ pub struct Worker {
     pub id: usize,
     pub pos: Position,
     pub history: History,
+    pub correction: CorrectionHistory,
     /// The evaluation with this thread's pawn cache.
     pub evaluator: Evaluator,
     pub nodes: u64,
@@ -133,6 +148,8 @@ pub struct Worker {
     pub stack: Vec<Frame>,
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
+    /// The best move and score after each completed iteration (time management).
+    pub iteration_results: Vec<(Move, i32)>,
     pub stopped: bool,
     /// Forward pruning and reductions on (off for an exhaustive mate search).
     pub prune: bool,
@@ -142,25 +159,21 @@ pub struct Worker {
 
 impl Worker {
     pub fn new(id: usize) -> Self {
-        let mut lmr = Box::new([[0; 64]; 64]);
-        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
-            }
-        }
         Worker {
             id,
             pos: Position::default(),
             history: History::default(),
+            correction: CorrectionHistory::default(),
             evaluator: Evaluator::default(),
             nodes: 0,
             seldepth: 0,
             stack: vec![Frame::default(); MAX_PLY + 4],
             root_moves: Vec::new(),
             completed_depth: 0,
+            iteration_results: Vec::new(),
             stopped: false,
             prune: true,
-            lmr,
+            lmr: Box::new([[0; 64]; 64]),
             shared: None,
         }
     }
@@ -172,8 +185,28 @@ impl Worker {
         self.nodes = 0;
         self.seldepth = 0;
         self.completed_depth = 0;
+        self.iteration_results.clear();
         self.stopped = false;
-        self.history.clear_killers();
+        // Killers are only good within one search; histories carry over to the next move.
+        self.stack.iter_mut().for_each(|f| *f = Frame::default());
+        self.fill_reduction_table();
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear_statistics(&mut self) {
+        self.history.clear();
+        self.correction.clear();
+    }
+
+    /// The reductions by depth and move number, from the parameters in force.
+    fn fill_reduction_table(&mut self) {
+        let base = f64::from(params::lmr_base_x100()) / 100.0;
+        let divisor = f64::from(params::lmr_divisor_x100()) / 100.0;
+        for (depth, row) in self.lmr.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
+            }
+        }
     }
 
     pub fn finish(&mut self) {

@@ -1,0 +1,64 @@
+//! Correction history: how far the search's results have strayed from the static evaluation
+//! in positions with the same pawn structure, and with the same material. The static eval
+//! that pruning reads is corrected by what those positions taught, so that an evaluation
+//! blind to some pattern misleads the pruning less often.
+
+use shakmaty::{Color, Position as _, Role};
+
+use super::params::{CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_WEIGHT_SCALE};
+use crate::position::Position;
+
+const ENTRIES: usize = 16384;
+
+pub struct CorrectionHistory {
+    pawn: Box<[[i32; ENTRIES]; 2]>,
+    material: Box<[[i32; ENTRIES]; 2]>,
+}
+
+impl Default for CorrectionHistory {
+    fn default() -> Self {
+        CorrectionHistory { pawn: Box::new([[0; ENTRIES]; 2]), material: Box::new([[0; ENTRIES]; 2]) }
+    }
+}
+
+/// A key of the piece counts of both sides (pawns to queens), through a 64-bit mixer.
+fn material_key(pos: &Position) -> u64 {
+    let board = pos.board().board();
+    let mut packed = 0u64;
+    for color in Color::ALL {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let count = (board.by_color(color) & board.by_role(role)).count() as u64;
+            packed = (packed << 4) | count.min(15);
+        }
+    }
+    packed = (packed ^ (packed >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    packed ^ (packed >> 29)
+}
+
+fn index(key: u64) -> usize {
+    (key % ENTRIES as u64) as usize
+}
+
+impl CorrectionHistory {
+    pub fn clear(&mut self) {
+        *self = CorrectionHistory::default();
+    }
+
+    /// The centipawns to add to the raw static eval of `pos`.
+    pub fn correction(&self, pos: &Position) -> i32 {
+        let side = pos.turn() as usize;
+        let pawn = self.pawn[side][index(pos.pawn_key())];
+        let material = self.material[side][index(material_key(pos))];
+        (pawn + material) / (2 * CORRECTION_GRAIN)
+    }
+
+    /// Moves both entries towards `score - raw_eval`, faster after deeper searches.
+    pub fn update(&mut self, pos: &Position, depth: i32, score: i32, raw_eval: i32) {
+        let side = pos.turn() as usize;
+        let target = ((score - raw_eval) * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+        for entry in [&mut self.pawn[side][index(pos.pawn_key())], &mut self.material[side][index(material_key(pos))]] {
+            *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+        }
+    }
+}
