@@ -51,6 +51,8 @@ enum Command {
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
     },
+    /// The search parameters in the SPSA form OpenBench reads: name, int, value, min, max, c_end, r_end.
+    Spsa,
     /// The strength levels and their parameters; --signature adds how each one plays.
     Levels {
         /// Only these levels (Beginner Easy Medium Hard Expert Master); all when none given.
@@ -93,7 +95,8 @@ enum Command {
 }
 
 /// The first arguments that mean a tool; any other arguments are UCI commands.
-const TOOLS: &[&str] = &["bench", "perft", "analyse", "levels", "datagen", "help", "-h", "--help", "-V", "--version"];
+const TOOLS: &[&str] =
+    &["bench", "perft", "analyse", "levels", "datagen", "spsa", "help", "-h", "--help", "-V", "--version"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -117,6 +120,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+        Command::Spsa => print!("{}", rokade::search::params::spsa_listing()),
         Command::Levels { names, signature } => rokade::levels::print(&names, signature),
         Command::Datagen { games, nodes, seed, book, threads, per_game, out } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

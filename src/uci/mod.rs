@@ -16,6 +16,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use shakmaty::Color;
 
 use crate::position::{Position, move_to_uci};
+use crate::search::params;
 use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
 use command::{Command, GoParams, Parsed, PositionBase};
@@ -335,6 +336,9 @@ impl Controller {
                 value,
             ) => {
                 self.strength.set(name, value);
+            }
+            (name, Value::Int(v)) if options::is_tunable(name) => {
+                params::set(name, v as i32);
             }
             // Ponder only tells us the GUI may send `go ponder`; nothing to change.
             _ => {}

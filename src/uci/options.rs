@@ -2,6 +2,7 @@
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use crate::search::params::{self, Tunable};
 use crate::search::strength::{MAX_ELO, MIN_ELO};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +52,25 @@ pub const SPECS: &[Spec] = &[
     Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
 ];
 
+/// The search parameters as spin options: only a `--features tune` build offers them (SPSA).
+fn tunable_specs() -> impl Iterator<Item = Spec> {
+    let tunables: &[Tunable] = if cfg!(feature = "tune") { params::TUNABLES } else { &[] };
+    tunables.iter().map(|t| Spec {
+        name: t.name,
+        kind: Kind::Spin { default: i64::from(t.default), min: i64::from(t.min), max: i64::from(t.max) },
+    })
+}
+
+/// Every option this build has.
+fn all_specs() -> impl Iterator<Item = Spec> {
+    SPECS.iter().copied().chain(tunable_specs())
+}
+
+/// Whether `name` (as [`check`] returns it) is a search parameter.
+pub fn is_tunable(name: &str) -> bool {
+    tunable_specs().any(|s| s.name == name)
+}
+
 /// A checked `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -62,8 +82,7 @@ pub enum Value {
 
 /// The `option` lines that answer `uci`.
 pub fn declarations() -> Vec<String> {
-    SPECS
-        .iter()
+    all_specs()
         .map(|spec| {
             let name = spec.name.to_string();
             let config = match spec.kind {
@@ -86,8 +105,7 @@ pub fn declarations() -> Vec<String> {
 /// Finds the option (names are case-insensitive) and checks the value. A spin value out of
 /// range is clamped; the second element then says so.
 pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value, Option<String>), String> {
-    let spec = SPECS
-        .iter()
+    let spec = all_specs()
         .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
     let value = value.map(str::trim);
