@@ -6,6 +6,9 @@ use std::time::{Duration, Instant};
 use super::limits::Limits;
 use super::params;
 
+/// The soft limit's scaling stays within these factors, so that a short clock is not drained.
+const MIN_SOFT_SCALE: f64 = 0.4;
+const MAX_SOFT_SCALE: f64 = 2.0;
 /// Never plan to leave less than this on the clock (ms), beyond the overhead.
 const MIN_RESERVE_MS: u64 = 5;
 
@@ -80,7 +83,16 @@ impl TimeManager {
     /// search knows of how settled its move is, from [`soft_scale`]); never past the hard limit.
     pub fn should_start_iteration(&self, since: Duration, scale: f64) -> bool {
         let elapsed = self.elapsed().saturating_sub(since);
-        self.soft.is_none_or(|s| elapsed < s.mul_f64(scale) && self.hard.is_none_or(|h| elapsed < h))
+        match (self.soft, self.hard) {
+            (None, _) => true,
+            // A movetime (soft and hard at the same point) is used whole.
+            (Some(s), Some(h)) if s >= h => elapsed < h,
+            // An iteration started late runs on towards the hard limit: none starts past half of it.
+            (Some(s), hard) => {
+                let scaled = s.mul_f64(scale.clamp(MIN_SOFT_SCALE, MAX_SOFT_SCALE));
+                elapsed < scaled && hard.is_none_or(|h| elapsed < h / 2)
+            }
+        }
     }
 }
 
