@@ -25,7 +25,7 @@ pub const DEFAULT_DEPTH_MOVES: u32 = 12;
 /// A move from the book, with its chance of having been drawn and how many it was drawn from.
 #[derive(Clone, Copy, Debug)]
 pub struct BookAnswer {
-    pub mv: BookMove,
+    pub played: BookMove,
     pub chance: f64,
     pub choices: usize,
 }
@@ -113,7 +113,7 @@ impl BookOptions {
         let mut rng = StdRng::seed_from_u64(strength::derive_seed(seed, pos.key() ^ BOOK_SALT));
         let mv = choice::choose(&moves, temperature, &mut rng)?;
         let index = moves.iter().position(|m| *m == mv)?;
-        Some(BookAnswer { mv, chance: choice::chances(&moves, temperature)[index], choices: moves.len() })
+        Some(BookAnswer { played: mv, chance: choice::chances(&moves, temperature)[index], choices: moves.len() })
     }
 }
 

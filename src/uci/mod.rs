@@ -408,11 +408,11 @@ impl Controller {
     fn play_book_move(&self, answer: BookAnswer) {
         info_string(&format!(
             "book move {} (chance {:.0} % among {} book moves)",
-            move_to_uci(answer.mv.mv, self.chess960),
+            move_to_uci(answer.played.mv, self.chess960),
             100.0 * answer.chance,
             answer.choices
         ));
-        send(&output::bestmove_line(Some(answer.mv.mv), None, self.chess960));
+        send(&output::bestmove_line(Some(answer.played.mv), None, self.chess960));
     }
 
     fn limits_from(&self, p: &GoParams, searchmoves: Vec<shakmaty::Move>) -> Limits {
