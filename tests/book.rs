@@ -199,15 +199,20 @@ fn a_search_to_watch_never_comes_from_the_book() {
         let lines = play(&own_book, &[], go);
         assert!(!lines.iter().any(|l| l.contains("book move")), "{go}: {lines:?}");
     }
-    let mut e = Engine::start();
-    e.send(own_book[0]);
-    e.send("position startpos");
-    e.send("go infinite");
-    let before_stop = e.sync();
-    assert!(!before_stop.iter().any(|l| l.starts_with("bestmove") || l.contains("book move")), "{before_stop:?}");
-    e.send("stop");
-    let lines = e.read_until(|l| l.starts_with("bestmove"));
-    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    for go in ["go infinite", "go ponder wtime 60000 btime 60000"] {
+        let mut e = Engine::start();
+        e.send(own_book[0]);
+        e.send("position startpos");
+        e.send(go);
+        let before_stop = e.sync();
+        assert!(
+            !before_stop.iter().any(|l| l.starts_with("bestmove") || l.contains("book move")),
+            "{go}: {before_stop:?}"
+        );
+        e.send("stop");
+        let lines = e.read_until(|l| l.starts_with("bestmove"));
+        assert!(!lines.iter().any(|l| l.contains("book move")), "{go}: {lines:?}");
+    }
 }
 
 #[test]
