@@ -38,8 +38,14 @@ pub fn signature(elo: u32) -> u64 {
 
 fn describe(band: &Band) -> String {
     format!(
-        "depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}",
-        band.depth, band.nodes, band.candidates, band.max_loss_cp, band.temperature_cp, band.eval_noise_cp
+        "depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}  book {:>3} %",
+        band.depth,
+        band.nodes,
+        band.candidates,
+        band.max_loss_cp,
+        band.temperature_cp,
+        band.eval_noise_cp,
+        band.book_temperature_pct
     )
 }
 

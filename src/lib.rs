@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod eval;
 pub mod genfens;

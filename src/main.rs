@@ -86,6 +86,11 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// The opening book: build rokade's own, or list a position's book moves.
+    Book {
+        #[command(subcommand)]
+        action: BookAction,
+    },
     /// Count the leaves of the legal move tree, per root move.
     Perft {
         depth: u32,
@@ -94,9 +99,48 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum BookAction {
+    /// Build a Polyglot book from the start position with rokade's own search (openings/README.md).
+    Build {
+        /// The book file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// The named lines always kept (`Name: moves` a row).
+        #[arg(long, default_value = "openings/lines.txt")]
+        lines: std::path::PathBuf,
+        /// Positions to expand, at most.
+        #[arg(long, default_value_t = 4000)]
+        positions: usize,
+        /// No position deeper than this many plies gets book moves.
+        #[arg(long, default_value_t = 24)]
+        depth: usize,
+        /// Nodes searched per position (one thread: the same settings give the same book).
+        #[arg(long, default_value_t = 30_000)]
+        nodes: u64,
+        /// Moves per position, at most (the named lines' moves come on top).
+        #[arg(long, default_value_t = 4)]
+        moves: usize,
+        /// Moves scoring more than this many centipawns below the best are left out.
+        #[arg(long, default_value_t = 40)]
+        margin: i32,
+        /// A move this many centipawns below the best gets 1/e of the best move's weight.
+        #[arg(long, default_value_t = 20)]
+        temperature: i32,
+    },
+    /// List the book moves of a position, with their weights and chances.
+    Probe {
+        /// A FEN (quote it); the start position when omitted.
+        fen: Option<String>,
+        /// A Polyglot book; the built-in one when omitted.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+    },
+}
+
 /// The first arguments that mean a tool; any other arguments are UCI commands.
 const TOOLS: &[&str] =
-    &["bench", "perft", "analyse", "levels", "datagen", "spsa", "help", "-h", "--help", "-V", "--version"];
+    &["bench", "perft", "analyse", "levels", "datagen", "spsa", "book", "help", "-h", "--help", "-V", "--version"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -134,6 +178,12 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Book { action } => {
+            if let Err(e) = book(action) {
+                eprintln!("rokade book: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
         Command::Perft { depth, fen } => {
             let pos = match fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::default())) {
                 Ok(pos) => pos,
@@ -155,4 +205,45 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn book(action: BookAction) -> Result<(), String> {
+    match action {
+        BookAction::Build { out, lines, positions, depth, nodes, moves, margin, temperature } => {
+            let settings = rokade::book::build::Settings {
+                out,
+                lines,
+                positions,
+                max_plies: depth,
+                nodes,
+                moves_per_position: moves.max(1),
+                margin_cp: margin.max(0),
+                temperature_cp: temperature.max(1),
+            };
+            let start = Instant::now();
+            let summary = rokade::book::build::run(&settings)?;
+            eprintln!(
+                "{} positions, {} entries, {} bytes, deepest ply {}, {:.0} s",
+                summary.positions,
+                summary.entries,
+                summary.bytes,
+                summary.deepest_ply,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        BookAction::Probe { fen, file } => {
+            let pos = fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::default()))?;
+            let book = match file {
+                Some(path) => rokade::book::Book::from_file(&path)?,
+                None => rokade::book::Book::builtin()?,
+            };
+            let moves = book.moves(&pos);
+            let chances = rokade::book::choice::chances(&moves, rokade::book::choice::PROPORTIONAL);
+            for (m, chance) in moves.iter().zip(chances) {
+                println!("{} weight {} chance {:.1} %", move_to_uci(m.mv, false), m.weight, 100.0 * chance);
+            }
+            println!("{} book moves, key {:016x}", moves.len(), rokade::book::polyglot::key(pos.board()));
+        }
+    }
+    Ok(())
 }

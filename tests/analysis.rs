@@ -1,7 +1,11 @@
 //! `rokade analyse`: a known blunder is classified as one, the JSON follows the schema in
 //! the README, and the SVG graph is well-formed XML.
 
+mod common;
+
 use std::process::Command;
+
+use common::tempdir;
 
 const GAMES: &str = r#"[Event "Blunder test"]
 [White "Careful"]
@@ -33,35 +37,6 @@ fn analyse(args: &[&str]) -> (tempdir::Dir, String) {
         .expect("run rokade analyse");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     (dir, String::from_utf8(out.stdout).unwrap())
-}
-
-mod tempdir {
-    use std::path::PathBuf;
-
-    /// A fresh folder under the target directory, removed afterwards.
-    pub struct Dir(PathBuf);
-
-    impl Dir {
-        pub fn new() -> Dir {
-            static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            let dir = std::env::temp_dir().join(format!("rokade-analysis-{}-{n}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            Dir(dir)
-        }
-        pub fn root(&self) -> &std::path::Path {
-            &self.0
-        }
-        pub fn path(&self, name: &str) -> PathBuf {
-            self.0.join(name)
-        }
-    }
-
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
 }
 
 #[test]

@@ -11,6 +11,9 @@ const GO: &str = "go movetime 60000";
 const GO_UNTIMED: &str = "go depth 40";
 /// For tests that need no replay: the mate check of a quiet position ends on time.
 const GO_QUICK: &str = "go movetime 1000";
+/// The tests of a band's search from given positions keep the opening book out of it: the
+/// first of `QUIET` is an Italian Game, which the book holds (tests/book.rs tests the book).
+const NO_BOOK: &str = "setoption name LevelBook value false";
 
 fn info_strings(e: &mut Engine, line: &str) -> Vec<String> {
     e.send(line);
@@ -71,7 +74,11 @@ const QUIET: [&str; 4] = [
 #[test]
 fn the_same_seed_gives_the_same_moves() {
     for band in ["Beginner", "Medium", "Expert"] {
-        let setup = [format!("setoption name Level value {band}"), "setoption name Skill Seed value 12345".to_string()];
+        let setup = [
+            format!("setoption name Level value {band}"),
+            "setoption name Skill Seed value 12345".to_string(),
+            NO_BOOK.to_string(),
+        ];
         let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
         assert_eq!(moves_with(&setup, &QUIET), moves_with(&setup, &QUIET), "{band}");
     }
@@ -82,6 +89,7 @@ fn a_weak_band_varies_its_moves_in_a_quiet_position() {
     for band in ["Beginner", "Medium", "Hard"] {
         let mut e = Engine::start();
         e.send(&format!("setoption name Level value {band}"));
+        e.send(NO_BOOK);
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..12 {
             // A new game each time, as in a match: the form changes too, and a game in which
@@ -98,6 +106,7 @@ fn a_weak_band_varies_its_moves_in_a_quiet_position() {
 fn the_info_line_describes_the_move_played() {
     let mut e = Engine::start();
     e.send("setoption name UCI_LimitStrength value true");
+    e.send(NO_BOOK);
     e.send("setoption name UCI_Elo value 700");
     e.send(&format!("position fen {}", QUIET[1]));
     for _ in 0..5 {
@@ -117,6 +126,7 @@ fn a_short_movetime_still_leaves_the_band_its_own_search() {
     let mut e = Engine::start();
     e.send("setoption name Level value Beginner");
     e.send("setoption name Skill Seed value 12345");
+    e.send(NO_BOOK);
     for fen in QUIET {
         for go in ["go movetime 100", "go movetime 1"] {
             e.send(&format!("position fen {fen}"));

@@ -36,6 +36,9 @@ pub struct Band {
     pub temperature_cp: i32,
     /// Amplitude (cp) of the noise on static evaluations.
     pub eval_noise_cp: i32,
+    /// How freely the band picks among book moves (`book::choice`): 100 in proportion to
+    /// their weights, more is more evenly, 0 always the best-weighted one.
+    pub book_temperature_pct: u32,
 }
 
 /// The app's opponents and their target Elo.
@@ -47,16 +50,16 @@ pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
 
 #[rustfmt::skip]
 pub const BANDS: [Band; 10] = [
-    Band { setting: 0, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120 },
-    Band { setting: 300, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
-    Band { setting: 600, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
-    Band { setting: 900, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
-    Band { setting: 1200, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
-    Band { setting: 1500, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
-    Band { setting: 1800, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
-    Band { setting: 2100, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
-    Band { setting: 2400, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
-    Band { setting: 2700, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 0, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120, book_temperature_pct: 400 },
+    Band { setting: 300, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90, book_temperature_pct: 400 },
+    Band { setting: 600, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60, book_temperature_pct: 350 },
+    Band { setting: 900, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40, book_temperature_pct: 300 },
+    Band { setting: 1200, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25, book_temperature_pct: 250 },
+    Band { setting: 1500, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15, book_temperature_pct: 200 },
+    Band { setting: 1800, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30, book_temperature_pct: 100 },
+    Band { setting: 2100, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12, book_temperature_pct: 0 },
+    Band { setting: 2400, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0, book_temperature_pct: 0 },
+    Band { setting: 2700, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0, book_temperature_pct: 0 },
 ];
 
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
@@ -103,7 +106,7 @@ pub fn draw_form(seed: u64) -> i32 {
 }
 
 /// The `Skill Seed` mixed with a salt, or a random seed when it is 0.
-fn derive_seed(seed: u64, salt: u64) -> u64 {
+pub(crate) fn derive_seed(seed: u64, salt: u64) -> u64 {
     if seed == 0 { rand::rng().random() } else { seed ^ salt }
 }
 
@@ -146,6 +149,7 @@ pub fn band_at(setting: u32) -> Band {
         max_loss_cp: int(lo.max_loss_cp, hi.max_loss_cp),
         temperature_cp: int(lo.temperature_cp, hi.temperature_cp).max(1),
         eval_noise_cp: int(lo.eval_noise_cp, hi.eval_noise_cp),
+        book_temperature_pct: int(lo.book_temperature_pct as i32, hi.book_temperature_pct as i32) as u32,
     }
 }
 

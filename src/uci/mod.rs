@@ -2,6 +2,7 @@
 //! owns the game, the options and the thread pool, answers them. The controller never
 //! blocks on a search, so `isready` and `stop` are answered at once.
 
+pub mod book_options;
 pub mod command;
 pub mod options;
 pub mod output;
@@ -19,6 +20,7 @@ use crate::position::{Position, move_to_uci};
 use crate::search::params;
 use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
+use book_options::{BookAnswer, BookOptions};
 use command::{Command, GoParams, Parsed, PositionBase};
 use options::Value;
 use output::{info_string, send};
@@ -148,6 +150,7 @@ struct Controller {
     /// The strength options as last set; each `go` takes its limit from them, so `config`
     /// never holds one.
     strength: StrengthOptions,
+    book: BookOptions,
     debug: bool,
     events_tx: Sender<SearchEvent>,
     events_rx: Receiver<SearchEvent>,
@@ -167,6 +170,7 @@ impl Controller {
             chess960: false,
             show_wdl: false,
             strength: StrengthOptions::default(),
+            book: BookOptions::default(),
             debug: false,
             events_tx,
             events_rx,
@@ -337,6 +341,11 @@ impl Controller {
             ) => {
                 self.strength.set(name, value);
             }
+            (options::OWN_BOOK | options::BOOK_FILE | options::BOOK_DEPTH | options::LEVEL_BOOK, value) => {
+                if let Some(message) = self.book.set(name, value) {
+                    info_string(&message);
+                }
+            }
             (name, Value::Int(v)) if options::is_tunable(name) => {
                 params::set(name, v as i32);
             }
@@ -388,9 +397,26 @@ impl Controller {
             }
         }
         let limits = self.limits_from(&params, searchmoves);
+        let limit = self.strength.limit();
+        if let Some(answer) = self.book.answer(&self.pos, &params, &limits, limit, self.strength.seed) {
+            self.play_book_move(answer);
+            return;
+        }
         self.search_started = Some(Instant::now());
-        let config = SearchConfig { strength: self.strength.limit(), ..self.config.clone() };
+        let config = SearchConfig { strength: limit, ..self.config.clone() };
         self.pool.start(&self.pos, limits, &config, self.events_tx.clone());
+    }
+
+    /// A book move is played at once. No `info` line with a score: the book has none, and a
+    /// made-up `score cp 0` would show as an evaluation (and count towards draw adjudication).
+    fn play_book_move(&self, answer: BookAnswer) {
+        info_string(&format!(
+            "book move {} (chance {:.0} % among {} book moves)",
+            move_to_uci(answer.played.mv, self.chess960),
+            100.0 * answer.chance,
+            answer.choices
+        ));
+        send(&output::bestmove_line(Some(answer.played.mv), None, self.chess960));
     }
 
     fn limits_from(&self, p: &GoParams, searchmoves: Vec<shakmaty::Move>) -> Limits {

@@ -7,10 +7,23 @@ use crate::search::strength::{MAX_ELO, MIN_ELO};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Combo { default: &'static str, values: &'static [&'static str] },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
     Button,
+    /// Free text; `<empty>` (or no value) stands for the empty string, as UCI GUIs write it.
+    String {
+        default: &'static str,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +45,13 @@ pub const ELO: &str = "UCI_Elo";
 pub const SKILL_LEVEL: &str = "Skill Level";
 pub const LEVEL: &str = "Level";
 pub const SKILL_SEED: &str = "Skill Seed";
+pub const OWN_BOOK: &str = "OwnBook";
+pub const BOOK_FILE: &str = "BookFile";
+pub const BOOK_DEPTH: &str = "BookDepth";
+pub const LEVEL_BOOK: &str = "LevelBook";
+
+/// How UCI writes an empty string option.
+pub const EMPTY: &str = "<empty>";
 
 /// The `Level` names, weakest first; `Full` is no limit.
 pub const LEVELS: &[&str] = &["Beginner", "Easy", "Medium", "Hard", "Expert", "Master", "Full"];
@@ -50,6 +70,13 @@ pub const SPECS: &[Spec] = &[
     Spec { name: SKILL_LEVEL, kind: Kind::Spin { default: 20, min: 0, max: 20 } },
     Spec { name: LEVEL, kind: Kind::Combo { default: "Full", values: LEVELS } },
     Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
+    Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
+    Spec { name: BOOK_FILE, kind: Kind::String { default: EMPTY } },
+    Spec {
+        name: BOOK_DEPTH,
+        kind: Kind::Spin { default: super::book_options::DEFAULT_DEPTH_MOVES as i64, min: 0, max: 100 },
+    },
+    Spec { name: LEVEL_BOOK, kind: Kind::Check { default: true } },
 ];
 
 /// The search parameters as spin options: only a `--features tune` build offers them (SPSA).
@@ -77,6 +104,8 @@ pub enum Value {
     Int(i64),
     Bool(bool),
     Text(&'static str),
+    /// A string option's value (`<empty>` already turned into "").
+    String(String),
     Pressed,
 }
 
@@ -96,6 +125,7 @@ pub fn declarations() -> Vec<String> {
                     var: values.iter().map(|v| v.to_string()).collect(),
                 },
                 Kind::Button => UciOptionConfig::Button { name },
+                Kind::String { default } => UciOptionConfig::String { name, default: Some(default.to_string()) },
             };
             UciMessage::Option(config).to_string()
         })
@@ -111,6 +141,10 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value, Op
     let value = value.map(str::trim);
     match spec.kind {
         Kind::Button => Ok((spec.name, Value::Pressed, None)),
+        Kind::String { .. } => {
+            let text = value.filter(|v| *v != EMPTY).unwrap_or("");
+            Ok((spec.name, Value::String(text.to_string()), None))
+        }
         Kind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => Ok((spec.name, Value::Bool(true), None)),
             Some("false") => Ok((spec.name, Value::Bool(false), None)),
@@ -152,6 +186,16 @@ mod tests {
         assert_eq!(check("hash", Some("100000")).unwrap().1, Value::Int(65536));
         assert_eq!(check("THREADS", Some(" 4 ")).unwrap(), ("Threads", Value::Int(4), None));
         assert!(check("Hash", Some("-5")).unwrap().2.is_some());
+    }
+
+    #[test]
+    fn string_values_keep_their_spaces_and_empty_is_written_empty() {
+        assert_eq!(
+            check("bookfile", Some(" books/my book.bin ")).unwrap().1,
+            Value::String("books/my book.bin".into())
+        );
+        assert_eq!(check("BookFile", Some("<empty>")).unwrap().1, Value::String(String::new()));
+        assert_eq!(check("BookFile", None).unwrap().1, Value::String(String::new()));
     }
 }
 

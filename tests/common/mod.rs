@@ -130,3 +130,33 @@ pub fn testdata(name: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// Folders for the files a test writes itself.
+pub mod tempdir {
+    use std::path::PathBuf;
+
+    /// A fresh folder in the system's temporary directory, removed afterwards.
+    pub struct Dir(PathBuf);
+
+    impl Dir {
+        pub fn new() -> Dir {
+            static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let dir = std::env::temp_dir().join(format!("rokade-test-{}-{n}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Dir(dir)
+        }
+        pub fn root(&self) -> &std::path::Path {
+            &self.0
+        }
+        pub fn path(&self, name: &str) -> PathBuf {
+            self.0.join(name)
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
