@@ -401,14 +401,14 @@ class Tuner:
                 return None
             self.started += 1
             k = self.started
-            flips = {p.name: self.rng.choice((-1, 1)) for p in self.params}
-            u = self.rng.random()
             fen = opening_fen(self.rng.choice(self.openings))
-            cs, plus, minus = {}, {}, {}
+            flips, cs, plus, minus = {}, {}, {}, {}
             for p in self.params:
+                flips[p.name] = self.rng.choice((-1, 1))
                 cs[p.name] = coefficients(p, k, self.args.iterations, self.args.alpha,
                                           self.args.gamma, self.args.a_ratio)
-                plus[p.name], minus[p.name] = perturb(p, cs[p.name][0], flips[p.name], u)
+                plus[p.name], minus[p.name] = perturb(p, cs[p.name][0], flips[p.name],
+                                                      self.rng.random())
             return k, flips, cs, plus, minus, fen
 
     def record(self, k: int, flips, cs, plus, minus, result: int, endings) -> None:
