@@ -401,7 +401,7 @@ class Tuner:
                 return None
             self.started += 1
             k = self.started
-            fen = opening_fen(self.rng.choice(self.openings))
+            fen = self.draw_opening()
             flips, cs, plus, minus = {}, {}, {}, {}
             for p in self.params:
                 flips[p.name] = self.rng.choice((-1, 1))
@@ -410,6 +410,15 @@ class Tuner:
                 plus[p.name], minus[p.name] = perturb(p, cs[p.name][0], flips[p.name],
                                                       self.rng.random())
             return k, flips, cs, plus, minus, fen
+
+    def draw_opening(self) -> str:
+        """A random opening's FEN; a line that is no position is skipped (a few at most)."""
+        for _ in range(100):
+            try:
+                return opening_fen(self.rng.choice(self.openings))
+            except (ValueError, AttributeError):  # AttributeError: a PGN text with no game
+                continue
+        raise ValueError("100 openings in a row are no positions")
 
     def record(self, k: int, flips, cs, plus, minus, result: int, endings) -> None:
         """Apply a pair's result to theta, log it and save the state."""
@@ -512,7 +521,12 @@ def main(argv=None) -> int:
         limits = Limits(base=float(base), inc=float(inc or 0), margin=args.margin / 1000)
     else:
         limits = Limits(nodes=args.nodes)
-    tuner = Tuner(args, params, load_openings(args.openings))
+    openings = load_openings(args.openings)
+    try:
+        opening_fen(openings[0])
+    except (IndexError, ValueError, AttributeError):
+        sys.exit(f"error: {args.openings} does not start with a position (FEN, EPD or PGN)")
+    tuner = Tuner(args, params, openings)
     print(f"tuning {len(params)} parameters over {args.iterations} iterations "
           f"({args.tc or f'{args.nodes} nodes'}, concurrency {args.concurrency})", flush=True)
     workers = [threading.Thread(target=tuner.worker, args=(limits,), daemon=True)
