@@ -98,6 +98,14 @@ def fit(data):
     return params, best
 
 
+def current():
+    """The model now in src/eval/wdl.rs, to judge whether a refit is worth writing."""
+    with open(WDL_RS) as f:
+        text = f.read()
+    names = ("A_BASE", "A_PER_MATERIAL", "B_BASE", "B_PER_MATERIAL")
+    return [float(re.search(rf"const {n}: f64 = ([-0-9.]+);", text).group(1)) for n in names]
+
+
 def write(params):
     with open(WDL_RS) as f:
         text = f.read()
@@ -126,10 +134,12 @@ def main():
     results = [0, 0, 0]
     for _, _, o in data:
         results[{1.0: 0, 0.5: 1, 0.0: 2}[o]] += 1
-    params, ll = fit(binned(data))
+    bins = binned(data)
+    params, ll = fit(bins)
+    now = current()
     print(f"{len(data)} positions (mover won {results[0]}, drew {results[1]}, lost {results[2]})")
     print(f"a = {params[0]:.1f} + {params[1]:.3f} * material, b = {params[2]:.1f} + {params[3]:.3f} * material")
-    print(f"mean log-likelihood {ll / len(data):.4f}")
+    print(f"mean log-likelihood {ll / len(data):.4f} (model in wdl.rs: {log_likelihood(now, bins) / len(data):.4f})")
     for material in (78, 40, 15):
         row = " ".join(f"{cp:+5d}:{'/'.join(str(round(p * 1000)) for p in probabilities(params, cp, material))}"
                        for cp in (0, 50, 100, 200, 400))
