@@ -52,3 +52,7 @@ pub const HELPER_DEPTH_OFFSET: i32 = 1;
 
 /// The main thread polls the clock and the stop flag every this many nodes.
 pub const NODES_BETWEEN_CHECKS: u64 = 1024;
+
+/// Under `go nodes N` with several threads, each thread compares the threads' total with N
+/// often enough that together they overshoot N by at most N / this (plus two nodes a thread).
+pub const NODE_LIMIT_OVERSHOOT_DIVISOR: u64 = 64;
