@@ -106,6 +106,9 @@ enum Command {
         /// Engines fuzzed at once, each with its own input.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Stop after this many minutes even if fewer lines were sent.
+        #[arg(long)]
+        minutes: Option<f64>,
         /// Only print the input lines (of the first job) (what `rokade < FILE` would then be fed), run nothing.
         #[arg(long)]
         print: bool,
@@ -181,10 +184,11 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Fuzz { lines, seed, batch, hang_seconds, save, jobs, print } => {
+        Command::Fuzz { lines, seed, batch, hang_seconds, save, jobs, minutes, print } => {
             let hang_after = std::time::Duration::from_secs(hang_seconds);
             let batch = batch.max(1);
-            let settings = rokade::fuzz::Settings { lines, seed, batch, hang_after, jobs, progress: true };
+            let time_limit = minutes.map(|m| std::time::Duration::from_secs_f64(m.max(0.0) * 60.0));
+            let settings = rokade::fuzz::Settings { lines, seed, batch, hang_after, jobs, time_limit, progress: true };
             if print {
                 let mut out = std::io::stdout().lock();
                 for line in rokade::fuzz::input(&settings).flatten() {

@@ -263,9 +263,20 @@ fn a_huge_genfens_keeps_the_engine_responsive_and_stops() {
     assert_ne!(bestmove(&e.go("go nodes 1000")), "0000");
 }
 
-/// `genfens` followed by `quit` (as OpenBench runs it) still gives every position.
+/// Found by `rokade fuzz` (seed 20261201): with `genfens 4294967296` running, `quit` waited
+/// for it, so the engine never exited.
 #[test]
-fn quit_waits_for_genfens() {
+fn quit_ends_a_running_genfens() {
+    let mut e = Engine::start();
+    e.send("genfens 4294967296 seed 1 book None");
+    assert_eq!(e.sync().last().unwrap(), "readyok");
+    e.send("quit");
+    assert!(e.wait_for_exit(common::PATIENCE), "rokade did not exit after quit");
+}
+
+/// Given as arguments (as OpenBench runs it), `genfens` gives every position before `quit`.
+#[test]
+fn genfens_given_as_an_argument_runs_to_its_end() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rokade"))
         .args(["genfens 3 seed 5 book None", "quit"])
         .stdin(std::process::Stdio::null())

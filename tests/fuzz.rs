@@ -10,7 +10,8 @@ use rokade::fuzz::{Settings, run};
 const HANG_AFTER: Duration = Duration::from_secs(60);
 
 fn fuzz(lines: u64, seed: u64) {
-    let settings = Settings { lines, seed, batch: 50, hang_after: HANG_AFTER, jobs: 2, progress: false };
+    let settings =
+        Settings { lines, seed, batch: 50, hang_after: HANG_AFTER, jobs: 2, time_limit: None, progress: false };
     let report = run(&settings).expect("fuzzer starts");
     assert!(report.lines >= lines);
     assert!(report.findings.is_empty(), "{}\n{:#?}", report.summary(), report.findings);

@@ -40,6 +40,8 @@ pub struct Settings {
     pub hang_after: Duration,
     /// Engines fuzzed at once, each with its own input (most of a check is waiting).
     pub jobs: usize,
+    /// Stop sending new batches after this long, whatever `lines` says.
+    pub time_limit: Option<Duration>,
     pub progress: bool,
 }
 
@@ -134,7 +136,7 @@ fn fuzz(settings: &Settings) -> Result<Report, String> {
         let handles: Vec<_> = (0..settings.jobs.max(1))
             .map(|job| {
                 let (sent, report, bar) = (&sent, &report, &bar);
-                scope.spawn(move || fuzz_job(job, settings, sent, report, bar))
+                scope.spawn(move || fuzz_job(job, settings, (sent, start), report, bar))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a fuzz job panicked".into()))).collect()
@@ -152,18 +154,20 @@ fn job_seed(seed: u64, job: usize) -> u64 {
     seed.wrapping_add((job as u64).wrapping_mul(JOB_SEED_STRIDE))
 }
 
-/// One engine fed batch after batch until the run has sent its lines.
+/// One engine fed batch after batch until the run has sent its lines (counted in `sent`
+/// since `start`) or run out of time.
 fn fuzz_job(
     job: usize,
     settings: &Settings,
-    sent: &AtomicU64,
+    (sent, start): (&AtomicU64, Instant),
     report: &Mutex<Report>,
     bar: &ProgressBar,
 ) -> Result<(), String> {
     let mut generator = Generator::new(job_seed(settings.seed, job));
     let mut engine = Engine::start()?;
     let mut batches = 0;
-    while sent.load(Ordering::Relaxed) < settings.lines {
+    let in_time = || settings.time_limit.is_none_or(|limit| start.elapsed() < limit);
+    while sent.load(Ordering::Relaxed) < settings.lines && in_time() {
         let batch = next_batch(&mut generator, settings.batch);
         let lines = sent.fetch_add(batch.len() as u64, Ordering::Relaxed) + batch.len() as u64;
         batches += 1;

@@ -18,7 +18,7 @@ use crate::position::{Position, move_to_uci};
 use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
 use command::{Command, GoParams, Parsed, PositionBase};
-use job::{AtQuit, Job};
+use job::Job;
 use options::Value;
 use output::{Sink, info_string};
 
@@ -28,10 +28,14 @@ pub const ENGINE_AUTHOR: &str = "the rokade developers";
 /// Longer input lines are refused (a 600-ply game fits in about 3 kB).
 const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// What the reader thread sends: a line, or a note that one was too long.
+/// What the reader thread sends: a line, or a note that one was too long; or a line given as
+/// a command-line argument.
 pub enum Input {
     Line(String),
     TooLong(usize),
+    /// Run to its end before the next input: `rokade "genfens N ..." quit` (OpenBench) must
+    /// give every position before `quit`, which otherwise cancels it.
+    Argument(String),
 }
 
 /// Runs the UCI loop until `quit` or the end of stdin. `first` are lines handled before
@@ -39,7 +43,7 @@ pub enum Input {
 pub fn run(first: Vec<String>) {
     let (input_tx, input_rx) = unbounded();
     for line in first {
-        let _ = input_tx.send(Input::Line(line));
+        let _ = input_tx.send(Input::Argument(line));
     }
     thread::Builder::new()
         .name("stdin".into())
@@ -197,6 +201,14 @@ impl Controller {
                             break Ending::Quit;
                         }
                     }
+                    Ok(Input::Argument(line)) => {
+                        if !self.handle_line(&line) {
+                            break Ending::Quit;
+                        }
+                        if let Some(job) = self.job.take() {
+                            job.wait();
+                        }
+                    }
                     Ok(Input::TooLong(n)) => {
                         self.out.info_string(&format!("line of {n} bytes ignored: longer than {MAX_LINE_BYTES}"))
                     }
@@ -209,9 +221,6 @@ impl Controller {
                 }
             }
         };
-        if let Some(job) = self.job.take() {
-            job.finish_for_quit();
-        }
         self.finish_search();
         ending
     }
@@ -433,7 +442,7 @@ impl Controller {
     fn perft(&mut self, depth: u32) {
         let pos = self.pos.board().clone();
         let (events, chess960, debug) = (self.events_tx.clone(), self.chess960, self.debug);
-        self.job = Some(Job::spawn(AtQuit::Cancel, move |cancel| {
+        self.job = Some(Job::spawn(move |cancel| {
             let start = Instant::now();
             let Some(counts) = crate::perft::divide_until(&pos, depth, cancel) else {
                 let _ = events.send(SearchEvent::Message("perft stopped".into()));
@@ -450,14 +459,14 @@ impl Controller {
         }));
     }
 
-    /// Runs `genfens` on its own thread: `stop` cancels it, `quit` waits for it.
+    /// Runs `genfens` on its own thread: `stop` cancels it.
     fn genfens(&mut self, request: crate::genfens::Request) {
         let book = match crate::genfens::load_book(&request) {
             Ok(book) => book,
             Err(e) => return self.out.info_string(&e),
         };
         let out = self.out.clone();
-        self.job = Some(Job::spawn(AtQuit::Finish, move |cancel| {
+        self.job = Some(Job::spawn(move |cancel| {
             let emit = |fen: &str| out.send(&format!("info string genfens {fen}"));
             let emitted = crate::genfens::generate(&request, &book, cancel, emit);
             if let Err(e) = emitted {
