@@ -8,6 +8,8 @@ use crate::position::{Position, move_to_uci};
 use crate::search::{Limits, SearchConfig, ThreadPool};
 
 pub const DEFAULT_DEPTH: i32 = 12;
+/// Deeper benches would take hours.
+pub const MAX_DEPTH: i32 = 64;
 const BENCH_HASH_MB: usize = 16;
 
 /// Openings, middlegames and endgames, quiet and tactical.
@@ -80,6 +82,11 @@ pub fn search_each(
 
 /// Prints one line per position and, last, the `<nodes> nodes <nps> nps` line OpenBench reads.
 pub fn print(depth: i32) {
-    let (nodes, nps) = run(depth, |line| println!("{:>10} nodes  {:<6} {}", line.nodes, line.best, line.fen));
-    println!("{nodes} nodes {nps} nps");
+    report(depth, |line| println!("{line}"));
+}
+
+/// The bench as text, line by line, to `out`: the form `print` writes.
+pub fn report(depth: i32, mut out: impl FnMut(&str)) {
+    let (nodes, nps) = run(depth, |line| out(&format!("{:>10} nodes  {:<6} {}", line.nodes, line.best, line.fen)));
+    out(&format!("{nodes} nodes {nps} nps"));
 }

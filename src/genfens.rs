@@ -4,6 +4,7 @@
 //! seed and book give the same positions.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -32,20 +33,36 @@ pub struct Request {
     pub book: Option<String>,
 }
 
-/// Generates the positions, handing each FEN to `emit` as soon as it is found.
-pub fn generate(request: &Request, mut emit: impl FnMut(&str)) -> Result<(), String> {
-    let book = match &request.book {
-        Some(path) => read_book(Path::new(path)).map_err(|e| format!("genfens: {e}"))?,
-        None => Vec::new(),
-    };
+/// The request's book (empty for `None`), read at once so that a bad one is reported before
+/// anything else happens.
+pub fn load_book(request: &Request) -> Result<Vec<Position>, String> {
+    match &request.book {
+        Some(path) => read_book(Path::new(path)).map_err(|e| format!("genfens: {e}")),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Generates the positions from `book` (see `load_book`), handing each FEN to `emit` as soon as
+/// it is found, until all are found or `cancel` is raised.
+pub fn generate(
+    request: &Request,
+    book: &[Position],
+    cancel: &AtomicBool,
+    mut emit: impl FnMut(&str),
+) -> Result<(), String> {
     let mut pool = ThreadPool::new(HASH_MB).map_err(|e| format!("genfens: {e}"))?;
     let mut rng = StdRng::seed_from_u64(request.seed);
-    for _ in 0..request.count {
+    for found in 0..request.count {
         let fen = (0..TRIES_PER_POSITION)
-            .find_map(|_| candidate(&book, &mut rng).filter(|pos| playable(&mut pool, pos)))
-            .ok_or_else(|| format!("genfens: no playable position in {TRIES_PER_POSITION} tries"))?
-            .fen();
-        emit(&fen);
+            .take_while(|_| !cancel.load(Ordering::Relaxed))
+            .find_map(|_| candidate(book, &mut rng).filter(|pos| playable(&mut pool, pos)));
+        match fen {
+            Some(pos) => emit(&pos.fen()),
+            None if cancel.load(Ordering::Relaxed) => {
+                return Err(format!("genfens stopped after {found} of {} positions", request.count));
+            }
+            None => return Err(format!("genfens: no playable position in {TRIES_PER_POSITION} tries")),
+        }
     }
     Ok(())
 }

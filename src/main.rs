@@ -2,6 +2,7 @@
 //! that way); with a tool's name it runs the tool; any other arguments are UCI commands run
 //! before stdin is read.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -91,6 +92,46 @@ enum Command {
         #[command(subcommand)]
         action: BookAction,
     },
+    /// Development: random and damaged UCI input to the engine's own controller, in
+    /// process; counts panics, hangs and wrong answers (exit status 1 if any).
+    Fuzz {
+        /// Input lines to send.
+        #[arg(long, default_value_t = 100_000)]
+        lines: u64,
+        /// Seed of the input: the same seed sends the same lines.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Lines between two checks that the engine still answers.
+        #[arg(long, default_value_t = 50)]
+        batch: usize,
+        /// Seconds a check may take before it counts as a hang.
+        #[arg(long, default_value_t = 30)]
+        hang_seconds: u64,
+        /// Write the batch of each finding to DIR/finding-K.uci, to replay with `rokade < FILE`.
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+        /// Engines fuzzed at once, each with its own input.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Stop after this many minutes even if fewer lines were sent.
+        #[arg(long)]
+        minutes: Option<f64>,
+        /// Only print the input lines (of the first job) (what `rokade < FILE` would then be fed), run nothing.
+        #[arg(long)]
+        print: bool,
+    },
+    /// Development: time from `stop` to `bestmove` after `go infinite` searches of random length.
+    Stoplatency {
+        /// Searches per thread count.
+        #[arg(long, default_value_t = 1000)]
+        searches: usize,
+        /// Thread counts to measure.
+        #[arg(long, num_args = 1.., default_values_t = [1, 4])]
+        threads: Vec<usize>,
+        /// The engine to measure (default: this rokade).
+        #[arg(long)]
+        engine: Option<std::path::PathBuf>,
+    },
     /// Count the leaves of the legal move tree, per root move.
     Perft {
         depth: u32,
@@ -139,8 +180,22 @@ enum BookAction {
 }
 
 /// The first arguments that mean a tool; any other arguments are UCI commands.
-const TOOLS: &[&str] =
-    &["bench", "perft", "analyse", "levels", "datagen", "spsa", "book", "help", "-h", "--help", "-V", "--version"];
+const TOOLS: &[&str] = &[
+    "bench",
+    "perft",
+    "analyse",
+    "levels",
+    "datagen",
+    "spsa",
+    "book",
+    "fuzz",
+    "stoplatency",
+    "help",
+    "-h",
+    "--help",
+    "-V",
+    "--version",
+];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -149,7 +204,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match Cli::parse().command {
-        Command::Bench { depth } => rokade::bench::print(depth.clamp(1, 64)),
+        Command::Bench { depth } => rokade::bench::print(depth.clamp(1, rokade::bench::MAX_DEPTH)),
         Command::Analyse { pgn, depth, movetime, nodes, threads, hash, json, svg } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let settings = rokade::analysis::Settings {
@@ -182,6 +237,59 @@ fn main() -> ExitCode {
             if let Err(e) = book(action) {
                 eprintln!("rokade book: {e}");
                 return ExitCode::FAILURE;
+            }
+        }
+        Command::Fuzz { lines, seed, batch, hang_seconds, save, jobs, minutes, print } => {
+            let hang_after = std::time::Duration::from_secs(hang_seconds);
+            let batch = batch.max(1);
+            let time_limit = minutes.map(|m| std::time::Duration::from_secs_f64(m.max(0.0) * 60.0));
+            let settings = rokade::fuzz::Settings { lines, seed, batch, hang_after, jobs, time_limit, progress: true };
+            if print {
+                let mut out = std::io::stdout().lock();
+                for line in rokade::fuzz::input(&settings).flatten() {
+                    if out.write_all(&line).and_then(|()| out.write_all(b"\n")).is_err() {
+                        break;
+                    }
+                }
+                return ExitCode::SUCCESS;
+            }
+            match rokade::fuzz::run(&settings) {
+                Ok(report) => {
+                    for (k, finding) in report.findings.iter().enumerate() {
+                        println!("{:?}: {}", finding.kind, finding.detail);
+                        finding.last_lines().iter().for_each(|line| println!("    {line:?}"));
+                        if let Some(dir) = &save {
+                            let path = dir.join(format!("finding-{}.uci", k + 1));
+                            if let Err(e) = std::fs::write(&path, finding.replay_input()) {
+                                eprintln!("rokade fuzz: {}: {e}", path.display());
+                            }
+                        }
+                    }
+                    println!("{}", report.summary());
+                    if !report.findings.is_empty() {
+                        return ExitCode::FAILURE;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("rokade fuzz: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        Command::Stoplatency { searches, threads, engine } => {
+            let engine = match engine.map_or_else(std::env::current_exe, Ok) {
+                Ok(path) => path,
+                Err(e) => {
+                    eprintln!("rokade stoplatency: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match rokade::stoplatency::run(&engine, searches.max(1), &threads) {
+                Ok(results) => results.iter().for_each(|r| println!("{}", r.summary())),
+                Err(e) => {
+                    eprintln!("rokade stoplatency: {e}");
+                    return ExitCode::FAILURE;
+                }
             }
         }
         Command::Perft { depth, fen } => {

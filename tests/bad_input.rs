@@ -246,3 +246,42 @@ fn a_huge_perft_keeps_the_engine_responsive_and_stops() {
     let lines = e.read_until(|l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
 }
+
+/// Found by `rokade fuzz` (seed 1): `genfens 65535 ...` ran in the controller for minutes and
+/// left `isready` and `stop` unanswered.
+#[test]
+fn a_huge_genfens_keeps_the_engine_responsive_and_stops() {
+    let mut e = Engine::start();
+    e.send("genfens 65535 seed 1 book None");
+    assert_eq!(e.sync().last().unwrap(), "readyok");
+    e.send("stop");
+    let lines = e.read_until(|l| l.starts_with("info string genfens stopped"));
+    let stopped = lines.last().unwrap();
+    assert!(stopped.ends_with("of 65535 positions"), "{stopped}");
+    // The engine plays on.
+    e.send("position startpos");
+    assert_ne!(bestmove(&e.go("go nodes 1000")), "0000");
+}
+
+/// Found by `rokade fuzz` (seed 20261201): with `genfens 4294967296` running, `quit` waited
+/// for it, so the engine never exited.
+#[test]
+fn quit_ends_a_running_genfens() {
+    let mut e = Engine::start();
+    e.send("genfens 4294967296 seed 1 book None");
+    assert_eq!(e.sync().last().unwrap(), "readyok");
+    e.send("quit");
+    assert!(e.wait_for_exit(common::PATIENCE), "rokade did not exit after quit");
+}
+
+/// Given as arguments (as OpenBench runs it), `genfens` gives every position before `quit`.
+#[test]
+fn genfens_given_as_an_argument_runs_to_its_end() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rokade"))
+        .args(["genfens 3 seed 5 book None", "quit"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("info string genfens ")).count(), 3, "{text}");
+}

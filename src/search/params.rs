@@ -157,6 +157,10 @@ pub const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
 
+/// Under `go nodes N` with several threads, each thread compares the threads' total with N
+/// often enough that together they overshoot N by at most N / this (plus two nodes a thread).
+pub const NODE_LIMIT_OVERSHOOT_DIVISOR: u64 = 64;
+
 /// Sets a tunable by its (case-insensitive) name, clamped to its range; the value set, or
 /// `None` for an unknown name.
 pub fn set(name: &str, value: i32) -> Option<i32> {

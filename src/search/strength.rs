@@ -201,9 +201,14 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
     // clock it stops at the move's soft limit, so that the weakened search keeps its time.
     let mate_time = shared.time.first_part();
-    let mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { UNTIMED_MATE_CHECK_NODES };
+    let default_mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { UNTIMED_MATE_CHECK_NODES };
+    let budget = NodeBudget::new(shared.limits.nodes, band.nodes);
     let mate_check = Shared {
-        limits: Limits { nodes: Some(mate_nodes), mate: Some(MATE_CHECK_MOVES), ..shared.limits.clone() },
+        limits: Limits {
+            nodes: Some(budget.for_mate_check(default_mate_nodes, 0)),
+            mate: Some(MATE_CHECK_MOVES),
+            ..shared.limits.clone()
+        },
         multipv: 1,
         time: mate_time.clone(),
         ..shared.fork()
@@ -216,8 +221,9 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // The sacrificial mates that the pruned search scores badly, by checks only.
     let roots: Vec<_> = main.root_moves.iter().map(|rm| rm.mv).collect();
     let out_of_time = || main.stopped_by_user() || mate_time.should_stop(shared.clock_origin());
-    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, mate_nodes, &out_of_time);
-    chosen.nodes += nodes;
+    let find_nodes = budget.for_mate_check(default_mate_nodes, chosen.nodes);
+    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, find_nodes, &out_of_time);
+    chosen.nodes += budget.counted(nodes, find_nodes);
     if let Some(mate) = mate {
         let plies = 2 * mate.moves as i32 - 1;
         chosen.line = RootMove {
@@ -242,7 +248,12 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     let seed = derive_seed(limited.strength.seed, pos.key());
     let weak = Shared {
         tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
-        limits: Limits { depth: Some(band.depth), nodes: Some(band.nodes), mate: None, ..shared.limits.clone() },
+        limits: Limits {
+            depth: Some(band.depth),
+            nodes: Some(budget.for_band(chosen.nodes)),
+            mate: None,
+            ..shared.limits.clone()
+        },
         multipv: band.candidates,
         eval_noise: band.eval_noise_cp,
         noise_seed: seed,
@@ -260,6 +271,41 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         chosen.depth = main.completed_depth;
     }
     chosen
+}
+
+/// How a `go nodes N` is shared out at a limited strength: N bounds the whole move, the mate
+/// check, the mate by checks and the band's own search together. The band's search is kept
+/// the smaller of its own budget and half of N; the mate check may use the rest, never more
+/// than its usual budget. Without `go nodes` every search has its usual budget.
+#[derive(Clone, Copy, Debug)]
+struct NodeBudget {
+    /// The `go nodes` limit, if any.
+    total: Option<u64>,
+    /// Nodes kept for the band's own search.
+    band_reserve: u64,
+    band_nodes: u64,
+}
+
+impl NodeBudget {
+    fn new(total: Option<u64>, band_nodes: u64) -> Self {
+        NodeBudget { total, band_reserve: total.map_or(0, |n| band_nodes.min(n / 2)), band_nodes }
+    }
+
+    /// The nodes a part of the mate check may search after `used` nodes of this move.
+    fn for_mate_check(&self, usual: u64, used: u64) -> u64 {
+        self.total.map_or(usual, |n| usual.min(n.saturating_sub(self.band_reserve).saturating_sub(used)))
+    }
+
+    /// The nodes the band's own search may search after `used` nodes of this move.
+    fn for_band(&self, used: u64) -> u64 {
+        self.total.map_or(self.band_nodes, |n| self.band_nodes.min(n.saturating_sub(used)))
+    }
+
+    /// The mate by checks counts the node at which it ran out of budget; under `go nodes`
+    /// that node was never searched and is not counted.
+    fn counted(&self, nodes: u64, budget: u64) -> u64 {
+        if self.total.is_some() { nodes.min(budget) } else { nodes }
+    }
 }
 
 /// Mate check: stop as soon as a mate this short is proven (longer ones are rare and slow).

@@ -11,7 +11,7 @@ use shakmaty::Move;
 use super::correction::CorrectionHistory;
 use super::history::History;
 use super::limits::Limits;
-use super::params::{self, NODES_BETWEEN_CHECKS};
+use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
@@ -67,6 +67,19 @@ impl Shared {
             eval_noise: self.eval_noise,
             noise_seed: self.noise_seed,
             exhaustive: false,
+        }
+    }
+
+    /// How many nodes a thread searches between two looks at the limits. With a node limit
+    /// one thread looks at every node, so it stops exactly at the limit; several threads look
+    /// often enough that their total stays within `NODE_LIMIT_OVERSHOOT_DIVISOR` of it.
+    pub fn node_check_interval(&self) -> u64 {
+        match (self.limits.nodes, self.nodes.len()) {
+            (None, _) => NODES_BETWEEN_CHECKS,
+            (Some(_), 1) => 1,
+            (Some(limit), threads) => {
+                (limit / (threads as u64 * NODE_LIMIT_OVERSHOOT_DIVISOR)).clamp(1, NODES_BETWEEN_CHECKS)
+            }
         }
     }
 
@@ -153,6 +166,8 @@ pub struct Worker {
     pub stopped: bool,
     /// Forward pruning and reductions on (off for an exhaustive mate search).
     pub prune: bool,
+    /// Nodes between two looks at the limits, for this search (`Shared::node_check_interval`).
+    check_interval: u64,
     lmr: Box<[[i32; 64]; 64]>,
     shared: Option<Arc<Shared>>,
 }
@@ -173,6 +188,7 @@ impl Worker {
             iteration_results: Vec::new(),
             stopped: false,
             prune: true,
+            check_interval: NODES_BETWEEN_CHECKS,
             lmr: Box::new([[0; 64]; 64]),
             shared: None,
         }
@@ -181,6 +197,7 @@ impl Worker {
     pub fn prepare(&mut self, pos: Position, shared: Arc<Shared>) {
         self.pos = pos;
         self.prune = !shared.exhaustive;
+        self.check_interval = shared.node_check_interval();
         self.shared = Some(shared);
         self.nodes = 0;
         self.seldepth = 0;
@@ -230,31 +247,42 @@ impl Worker {
         self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
     }
 
-    /// Counts a node; the main thread also enforces the time and node limits here.
+    /// Counts a node; the main thread also enforces the time limit here, every thread the
+    /// node limit.
     pub fn count_node(&mut self) {
         self.nodes += 1;
         let shared = self.shared.as_ref().expect("worker prepared for a search");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
-        let single_thread_node_limit = shared.limits.nodes.is_some() && shared.nodes.len() == 1;
-        if self.nodes.is_multiple_of(NODES_BETWEEN_CHECKS) || single_thread_node_limit {
+        if self.nodes.is_multiple_of(self.check_interval) {
             self.check_limits();
         }
+    }
+
+    /// The threads' total reached the limit. The main thread goes on alone until it has
+    /// completed depth 1 (or searched the whole limit itself), so that the move played is
+    /// one that the search scored, as under a clock.
+    fn out_of_nodes(&self, limit: u64) -> bool {
+        let shared = self.shared();
+        if shared.nodes.len() == 1 {
+            return self.nodes >= limit;
+        }
+        let total_reached = shared.total_nodes() >= limit;
+        if self.is_main() { total_reached && (self.completed_depth > 0 || self.nodes >= limit) } else { total_reached }
     }
 
     fn check_limits(&mut self) {
         let shared = self.shared.as_ref().expect("worker prepared for a search");
         let control = &shared.control;
+        if shared.limits.nodes.is_some_and(|limit| self.out_of_nodes(limit)) {
+            self.stopped = true;
+        }
         if self.is_main() {
-            let out_of_nodes = shared.limits.nodes.is_some_and(|n| {
-                let total = if shared.nodes.len() == 1 { self.nodes } else { shared.total_nodes() };
-                total >= n
-            });
             let pondering = control.pondering.load(Ordering::Relaxed);
             // Depth 1 always completes (a few hundred nodes), so the move played is one this
             // search scored: a limited band late on its clock still plays its own move.
             let out_of_time = !pondering && self.completed_depth > 0 && shared.time.should_stop(shared.clock_origin());
             // Helpers stop when the main thread, returning, raises the shared flag.
-            if out_of_nodes || out_of_time {
+            if out_of_time {
                 self.stopped = true;
             }
         }

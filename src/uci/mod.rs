@@ -4,12 +4,11 @@
 
 pub mod book_options;
 pub mod command;
+mod job;
 pub mod options;
 pub mod output;
 
 use std::io::{BufRead, Read};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Instant;
 
@@ -22,8 +21,9 @@ use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
 use book_options::{BookAnswer, BookOptions};
 use command::{Command, GoParams, Parsed, PositionBase};
+use job::Job;
 use options::Value;
-use output::{info_string, send};
+use output::{Sink, info_string};
 
 pub const ENGINE_NAME: &str = concat!("rokade ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the rokade developers";
@@ -31,10 +31,14 @@ pub const ENGINE_AUTHOR: &str = "the rokade developers";
 /// Longer input lines are refused (a 600-ply game fits in about 3 kB).
 const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// What the reader thread sends: a line, or a note that one was too long.
-enum Input {
+/// What the reader thread sends: a line, or a note that one was too long; or a line given as
+/// a command-line argument.
+pub enum Input {
     Line(String),
     TooLong(usize),
+    /// Run to its end before the next input: `rokade "genfens N ..." quit` (OpenBench) must
+    /// give every position before `quit`, which otherwise cancels it.
+    Argument(String),
 }
 
 /// Runs the UCI loop until `quit` or the end of stdin. `first` are lines handled before
@@ -42,10 +46,13 @@ enum Input {
 pub fn run(first: Vec<String>) {
     let (input_tx, input_rx) = unbounded();
     for line in first {
-        let _ = input_tx.send(Input::Line(line));
+        let _ = input_tx.send(Input::Argument(line));
     }
-    thread::Builder::new().name("stdin".into()).spawn(move || read_stdin(input_tx)).expect("spawn stdin reader");
-    let mut controller = match Controller::new() {
+    thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_lines(std::io::stdin().lock(), input_tx))
+        .expect("spawn stdin reader");
+    let mut controller = match Controller::new(Sink::Stdout) {
         Ok(c) => c,
         Err(e) => {
             info_string(&e);
@@ -55,9 +62,8 @@ pub fn run(first: Vec<String>) {
     controller.run(input_rx);
 }
 
-fn read_stdin(tx: Sender<Input>) {
-    let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
+/// Turns input into lines until its end; oversized lines are dropped and reported.
+pub fn read_lines(mut reader: impl BufRead, tx: Sender<Input>) {
     loop {
         let mut bytes = Vec::new();
         let read = (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes);
@@ -141,7 +147,17 @@ impl StrengthOptions {
     }
 }
 
-struct Controller {
+/// Why [`Controller::run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Quit,
+    EndOfInput,
+}
+
+/// Owns the game, the options and the search threads, and answers every line.
+pub struct Controller {
+    /// Where every answer goes: stdout, or a channel for an in-process driver.
+    out: Sink,
     pos: Position,
     pool: ThreadPool,
     config: SearchConfig,
@@ -156,14 +172,15 @@ struct Controller {
     events_rx: Receiver<SearchEvent>,
     /// When the running search started, for `ponderhit`.
     search_started: Option<Instant>,
-    /// A running `go perft`, on its own thread so that the controller keeps answering.
-    perft: Option<(thread::JoinHandle<()>, Arc<AtomicBool>)>,
+    /// A running `go perft` or `genfens`, on its own thread.
+    job: Option<Job>,
 }
 
 impl Controller {
-    fn new() -> Result<Self, String> {
+    pub fn new(out: Sink) -> Result<Self, String> {
         let (events_tx, events_rx) = unbounded();
         Ok(Controller {
+            out,
             pos: Position::default(),
             pool: ThreadPool::new(16)?,
             config: SearchConfig::default(),
@@ -175,21 +192,32 @@ impl Controller {
             events_tx,
             events_rx,
             search_started: None,
-            perft: None,
+            job: None,
         })
     }
 
-    fn run(&mut self, input: Receiver<Input>) {
-        loop {
+    /// Answers the input until `quit` or its end, then stops any search.
+    pub fn run(&mut self, input: Receiver<Input>) -> Ending {
+        let ending = loop {
             select! {
                 recv(input) -> line => match line {
                     Ok(Input::Line(line)) => {
                         if !self.handle_line(&line) {
-                            break;
+                            break Ending::Quit;
                         }
                     }
-                    Ok(Input::TooLong(n)) => info_string(&format!("line of {n} bytes ignored: longer than {MAX_LINE_BYTES}")),
-                    Err(_) => break,
+                    Ok(Input::Argument(line)) => {
+                        if !self.handle_line(&line) {
+                            break Ending::Quit;
+                        }
+                        if let Some(job) = self.job.take() {
+                            job.wait();
+                        }
+                    }
+                    Ok(Input::TooLong(n)) => {
+                        self.out.info_string(&format!("line of {n} bytes ignored: longer than {MAX_LINE_BYTES}"))
+                    }
+                    Err(_) => break Ending::EndOfInput,
                 },
                 recv(self.events_rx) -> event => {
                     if let Ok(event) = event {
@@ -197,8 +225,9 @@ impl Controller {
                     }
                 }
             }
-        }
+        };
         self.finish_search();
+        ending
     }
 
     /// Handles one line; `false` means quit.
@@ -207,26 +236,26 @@ impl Controller {
             Ok(Some(parsed)) => parsed,
             Ok(None) => return true,
             Err(e) => {
-                info_string(&e);
+                self.out.info_string(&e);
                 return true;
             }
         };
         for w in &warnings {
-            info_string(w);
+            self.out.info_string(w);
         }
         match command {
             Command::Uci => {
-                send(&format!("id name {ENGINE_NAME}"));
-                send(&format!("id author {ENGINE_AUTHOR}"));
+                self.out.send(&format!("id name {ENGINE_NAME}"));
+                self.out.send(&format!("id author {ENGINE_AUTHOR}"));
                 for line in options::declarations() {
-                    send(&line);
+                    self.out.send(&line);
                 }
-                send("uciok");
+                self.out.send("uciok");
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => send("readyok"),
+            Command::IsReady => self.out.send("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Register => info_string("no registration needed"),
+            Command::Register => self.out.info_string("no registration needed"),
             Command::UciNewGame => {
                 self.finish_search();
                 self.pool.clear();
@@ -239,42 +268,40 @@ impl Controller {
             }
             Command::Go(params) => self.go(params),
             Command::Stop => {
-                if let Some((_, cancel)) = &self.perft {
-                    cancel.store(true, Ordering::Relaxed);
+                if let Some(job) = &self.job {
+                    job.cancel();
                 }
                 if self.pool.is_searching() {
                     self.pool.stop();
                 } else if self.debug {
-                    info_string("stop: no search is running");
+                    self.out.info_string("stop: no search is running");
                 }
             }
             Command::PonderHit => match self.search_started {
                 Some(started) if self.pool.is_searching() => self.pool.ponderhit(started.elapsed()),
                 _ => {
                     if self.debug {
-                        info_string("ponderhit: no search is running");
+                        self.out.info_string("ponderhit: no search is running");
                     }
                 }
             },
             Command::Quit => return false,
             Command::Bench { depth } => {
                 self.finish_search();
-                crate::bench::print(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+                let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, crate::bench::MAX_DEPTH);
+                crate::bench::report(depth, |line| self.out.send(line));
             }
             Command::Genfens(request) => {
                 self.finish_search();
-                let emitted = crate::genfens::generate(&request, |fen| send(&format!("info string genfens {fen}")));
-                if let Err(e) = emitted {
-                    info_string(&e);
-                }
+                self.genfens(request);
             }
             Command::Display => {
-                send(&format!("info string key {:016x}", self.pos.key()));
-                send(&format!("info string fen {}", self.pos.fen()));
+                self.out.send(&format!("info string key {:016x}", self.pos.key()));
+                self.out.send(&format!("info string fen {}", self.pos.fen()));
             }
             Command::Eval => {
                 let eval = crate::eval::evaluate(self.pos.board());
-                info_string(&format!("eval {eval} cp (side to move)"));
+                self.out.info_string(&format!("eval {eval} cp (side to move)"));
             }
         }
         true
@@ -282,9 +309,8 @@ impl Controller {
 
     /// Stops a running search and prints what it still had to say (its `bestmove`).
     fn finish_search(&mut self) {
-        if let Some((handle, cancel)) = self.perft.take() {
-            cancel.store(true, Ordering::Relaxed);
-            let _ = handle.join();
+        if let Some(job) = self.job.take() {
+            job.stop();
         }
         self.pool.stop_and_wait();
         while let Ok(event) = self.events_rx.try_recv() {
@@ -297,11 +323,13 @@ impl Controller {
         match event {
             SearchEvent::Info(info) => {
                 let wdl_material = self.show_wdl.then(|| crate::eval::wdl::material(self.pos.board()));
-                send(&output::info_line(&info, self.chess960, wdl_material))
+                self.out.send(&output::info_line(&info, self.chess960, wdl_material))
             }
-            SearchEvent::BestMove { best, ponder } => send(&output::bestmove_line(best, ponder, self.chess960)),
-            SearchEvent::Message(text) => info_string(&text),
-            SearchEvent::Output(lines) => lines.iter().for_each(|l| send(l)),
+            SearchEvent::BestMove { best, ponder } => {
+                self.out.send(&output::bestmove_line(best, ponder, self.chess960))
+            }
+            SearchEvent::Message(text) => self.out.info_string(&text),
+            SearchEvent::Output(lines) => lines.iter().for_each(|l| self.out.send(l)),
         }
     }
 
@@ -309,18 +337,18 @@ impl Controller {
         let (name, value, note) = match options::check(name, value) {
             Ok(checked) => checked,
             Err(e) => {
-                info_string(&e);
+                self.out.info_string(&e);
                 return;
             }
         };
         if let Some(note) = note {
-            info_string(&note);
+            self.out.info_string(&note);
         }
         match (name, value) {
             (options::HASH, Value::Int(mb)) => {
                 self.finish_search();
                 if let Err(e) = self.pool.resize_tt(mb as usize) {
-                    info_string(&e);
+                    self.out.info_string(&e);
                 }
             }
             (options::THREADS, Value::Int(n)) => {
@@ -343,7 +371,7 @@ impl Controller {
             }
             (options::OWN_BOOK | options::BOOK_FILE | options::BOOK_DEPTH | options::LEVEL_BOOK, value) => {
                 if let Some(message) = self.book.set(name, value) {
-                    info_string(&message);
+                    self.out.info_string(&message);
                 }
             }
             (name, Value::Int(v)) if options::is_tunable(name) => {
@@ -362,7 +390,7 @@ impl Controller {
             PositionBase::Fen(fen) => match Position::from_fen(&fen) {
                 Ok(pos) => pos,
                 Err(e) => {
-                    info_string(&format!("{e}; position unchanged"));
+                    self.out.info_string(&format!("{e}; position unchanged"));
                     return;
                 }
             },
@@ -371,7 +399,7 @@ impl Controller {
             match pos.parse_move(text) {
                 Ok(m) => pos.play(m),
                 Err(e) => {
-                    info_string(&format!(
+                    self.out.info_string(&format!(
                         "{e} (move {} of the list); position set up to the move before it: {}",
                         index + 1,
                         pos.fen()
@@ -393,7 +421,7 @@ impl Controller {
         for text in &params.searchmoves {
             match self.pos.parse_move(text) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => info_string(&format!("searchmoves: {e}, skipped")),
+                Err(e) => self.out.info_string(&format!("searchmoves: {e}, skipped")),
             }
         }
         let limits = self.limits_from(&params, searchmoves);
@@ -410,13 +438,13 @@ impl Controller {
     /// A book move is played at once. No `info` line with a score: the book has none, and a
     /// made-up `score cp 0` would show as an evaluation (and count towards draw adjudication).
     fn play_book_move(&self, answer: BookAnswer) {
-        info_string(&format!(
+        self.out.info_string(&format!(
             "book move {} (chance {:.0} % among {} book moves)",
             move_to_uci(answer.played.mv, self.chess960),
             100.0 * answer.chance,
             answer.choices
         ));
-        send(&output::bestmove_line(Some(answer.played.mv), None, self.chess960));
+        self.out.send(&output::bestmove_line(Some(answer.played.mv), None, self.chess960));
     }
 
     fn limits_from(&self, p: &GoParams, searchmoves: Vec<shakmaty::Move>) -> Limits {
@@ -444,11 +472,9 @@ impl Controller {
     fn perft(&mut self, depth: u32) {
         let pos = self.pos.board().clone();
         let (events, chess960, debug) = (self.events_tx.clone(), self.chess960, self.debug);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = cancel.clone();
-        let handle = thread::spawn(move || {
+        self.job = Some(Job::spawn(move |cancel| {
             let start = Instant::now();
-            let Some(counts) = crate::perft::divide_until(&pos, depth, &flag) else {
+            let Some(counts) = crate::perft::divide_until(&pos, depth, cancel) else {
                 let _ = events.send(SearchEvent::Message("perft stopped".into()));
                 return;
             };
@@ -460,7 +486,22 @@ impl Controller {
                 lines.push(format!("info string perft time {} ms", start.elapsed().as_millis()));
             }
             let _ = events.send(SearchEvent::Output(lines));
-        });
-        self.perft = Some((handle, cancel));
+        }));
+    }
+
+    /// Runs `genfens` on its own thread: `stop` cancels it.
+    fn genfens(&mut self, request: crate::genfens::Request) {
+        let book = match crate::genfens::load_book(&request) {
+            Ok(book) => book,
+            Err(e) => return self.out.info_string(&e),
+        };
+        let out = self.out.clone();
+        self.job = Some(Job::spawn(move |cancel| {
+            let emit = |fen: &str| out.send(&format!("info string genfens {fen}"));
+            let emitted = crate::genfens::generate(&request, &book, cancel, emit);
+            if let Err(e) = emitted {
+                out.info_string(&e);
+            }
+        }));
     }
 }

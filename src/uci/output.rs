@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use crossbeam_channel::Sender;
+
 use shakmaty::Move;
 
 use crate::eval::wdl::wdl;
@@ -19,6 +21,28 @@ pub fn send(line: &str) {
 
 pub fn info_string(message: &str) {
     send(&format!("info string {message}"));
+}
+
+/// Where the controller's lines go: stdout for a GUI, or a channel for a driver in the same
+/// process (the fuzzer), which then reads exactly what a GUI would.
+#[derive(Clone, Debug)]
+pub enum Sink {
+    Stdout,
+    Channel(Sender<String>),
+}
+
+impl Sink {
+    pub fn send(&self, line: &str) {
+        match self {
+            Sink::Stdout => send(line),
+            // A driver that went away has nobody left to tell.
+            Sink::Channel(tx) => drop(tx.send(line.to_string())),
+        }
+    }
+
+    pub fn info_string(&self, message: &str) {
+        self.send(&format!("info string {message}"));
+    }
 }
 
 pub fn score_text(score: i32) -> String {

@@ -84,6 +84,19 @@ impl Engine {
         self.read_until(|l| l.starts_with("bestmove"))
     }
 
+    /// Waits up to `patience` for the process to exit by itself; whether it did, cleanly.
+    pub fn wait_for_exit(&mut self, patience: Duration) -> bool {
+        let deadline = std::time::Instant::now() + patience;
+        while std::time::Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return status.success(),
+                Ok(None) => thread::sleep(Duration::from_millis(10)),
+                Err(_) => return false,
+            }
+        }
+        false
+    }
+
     /// Closes stdin and waits for the process, returning whether it exited cleanly.
     pub fn close(mut self) -> bool {
         drop(self.stdin.take());
