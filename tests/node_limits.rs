@@ -59,8 +59,15 @@ fn several_threads_stop_within_a_small_margin_of_the_limit() {
 fn a_limited_strength_spends_at_most_the_limit_over_both_searches() {
     for level in ["Beginner", "Hard", "Master"] {
         for fen in [START, MIDDLEGAME, BACK_RANK_MATE] {
-            for limit in [300, 5000] {
-                let setup = [&format!("setoption name Level value {level}")[..], "setoption name Skill Seed value 1"];
+            // Half of the limit must let a band's MultiPV search finish depth 1 in the
+            // middlegame (with 300, half is too little and the move is sent without a line).
+            for limit in [600, 5000] {
+                // The book would answer the start position without a search.
+                let setup = [
+                    &format!("setoption name Level value {level}")[..],
+                    "setoption name Skill Seed value 1",
+                    "setoption name LevelBook value false",
+                ];
                 let (nodes, best) = nodes_searched(&setup, fen, limit);
                 assert!(nodes <= limit + 2, "{level}, {fen}: go nodes {limit} searched {nodes}");
                 assert_ne!(best, "0000");
