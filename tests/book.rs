@@ -167,14 +167,15 @@ fn the_book_options_are_declared() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
-    for option in [
-        "option name OwnBook type check default false",
-        "option name BookFile type string default <empty>",
-        "option name BookDepth type spin default 12 min 0 max 100",
-        "option name LevelBook type check default true",
-    ] {
-        assert!(lines.iter().any(|l| l == option), "missing '{option}' in {lines:?}");
-    }
+    common::assert_declares(
+        &lines,
+        &[
+            "option name OwnBook type check default false",
+            "option name BookFile type string default <empty>",
+            "option name BookDepth type spin default 12 min 0 max 100",
+            "option name LevelBook type check default true",
+        ],
+    );
 }
 
 #[test]

@@ -25,15 +25,16 @@ fn strength_options_are_declared_parsed_and_clamped() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
-    for option in [
-        "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1500 min 600 max 2100",
-        "option name Skill Level type spin default 20 min 0 max 20",
-        "option name Level type combo default Full var Beginner var Easy var Medium var Hard var Expert var Master var Full",
-        "option name Skill Seed type spin default 0 min 0 max 4294967295",
-    ] {
-        assert!(lines.iter().any(|l| l == option), "missing '{option}' in {lines:?}");
-    }
+    common::assert_declares(
+        &lines,
+        &[
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 600 max 2100",
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name Level type combo default Full var Beginner var Easy var Medium var Hard var Expert var Master var Full",
+            "option name Skill Seed type spin default 0 min 0 max 4294967295",
+        ],
+    );
     assert_eq!(
         info_strings(&mut e, "setoption name UCI_Elo value 100"),
         ["info string option UCI_Elo value 100 is outside 600..2100, using 600"]

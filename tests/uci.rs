@@ -11,18 +11,19 @@ fn handshake_lists_options_and_ends_with_uciok() {
     let lines = e.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name rokade"), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    for option in [
-        "option name Hash type spin default 16 min 1 max 65536",
-        "option name Threads type spin default 1 min 1 max 256",
-        "option name MultiPV type spin default 1 min 1 max 256",
-        "option name Ponder type check default false",
-        "option name Move Overhead type spin default 30 min 0 max 5000",
-        "option name Clear Hash type button",
-        "option name UCI_Chess960 type check default false",
-        "option name UCI_ShowWDL type check default false",
-    ] {
-        assert!(lines.iter().any(|l| l == option), "missing '{option}' in {lines:?}");
-    }
+    common::assert_declares(
+        &lines,
+        &[
+            "option name Hash type spin default 16 min 1 max 65536",
+            "option name Threads type spin default 1 min 1 max 256",
+            "option name MultiPV type spin default 1 min 1 max 256",
+            "option name Ponder type check default false",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name Clear Hash type button",
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_ShowWDL type check default false",
+        ],
+    );
     assert_eq!(e.sync(), vec!["readyok"]);
     assert!(e.close(), "clean exit at end of input");
 }

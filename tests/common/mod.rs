@@ -173,3 +173,10 @@ pub mod tempdir {
         }
     }
 }
+
+/// Asserts that the answer to `uci` declares each of these `option` lines exactly.
+pub fn assert_declares(uci_answer: &[String], options: &[&str]) {
+    for option in options {
+        assert!(uci_answer.iter().any(|l| l == option), "missing '{option}' in {uci_answer:?}");
+    }
+}
