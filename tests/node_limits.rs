@@ -2,7 +2,8 @@
 //! the limit reached is counted), several threads (whose count is the sum over threads) within
 //! N / NODE_LIMIT_OVERSHOOT_DIVISOR plus two nodes each once the main thread has completed
 //! depth 1, and a limited strength spends at most N over its mate check and its own search
-//! together, plus that one node for each of its two searches.
+//! together, plus that one node for each of its two searches, unless N is too small for
+//! depth 1 of either (then it completes the band's depth 1 past N).
 
 mod common;
 
@@ -59,19 +60,42 @@ fn several_threads_stop_within_a_small_margin_of_the_limit() {
 fn a_limited_strength_spends_at_most_the_limit_over_both_searches() {
     for level in ["Beginner", "Hard", "Master"] {
         for fen in [START, MIDDLEGAME, BACK_RANK_MATE] {
-            // Half of the limit must let a band's MultiPV search finish depth 1 in the
-            // middlegame (with 300, half is too little and the move is sent without a line).
-            for limit in [600, 5000] {
-                // The book would answer the start position without a search.
-                let setup = [
-                    &format!("setoption name Level value {level}")[..],
-                    "setoption name Skill Seed value 1",
-                    "setoption name LevelBook value false",
-                ];
+            for limit in [5000, 20_000] {
+                let setup = level_setup(level);
+                let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
                 let (nodes, best) = nodes_searched(&setup, fen, limit);
                 assert!(nodes <= limit + 2, "{level}, {fen}: go nodes {limit} searched {nodes}");
                 assert_ne!(best, "0000");
             }
         }
     }
+}
+
+/// Too few nodes for depth 1 of either search: the level still plays a move it scored at
+/// depth 1 (searching past the limit), never one of an unfinished iteration.
+#[test]
+fn a_limited_strength_plays_a_scored_move_under_a_tiny_node_limit() {
+    for level in ["Beginner", "Master"] {
+        for limit in [1, 100, 600] {
+            let mut e = Engine::start();
+            for line in level_setup(level) {
+                e.send(&line);
+            }
+            e.send(&format!("position fen {MIDDLEGAME}"));
+            let lines = e.go(&format!("go nodes {limit}"));
+            let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+            assert_eq!(field(last_info, "depth").as_deref(), Some("1"), "{level}, go nodes {limit}: {last_info}");
+            assert!(field(last_info, "score").is_some(), "{level}, go nodes {limit}: {last_info}");
+            assert_ne!(bestmove(&lines), "0000");
+        }
+    }
+}
+
+/// A level with a fixed seed and no book (the book would answer the start position).
+fn level_setup(level: &str) -> [String; 3] {
+    [
+        format!("setoption name Level value {level}"),
+        "setoption name Skill Seed value 1".to_string(),
+        "setoption name LevelBook value false".to_string(),
+    ]
 }

@@ -169,6 +169,8 @@ pub struct Worker {
     /// Nodes between two looks at the limits, for this search (`Shared::node_check_interval`).
     check_interval: u64,
     lmr: Box<[[i32; 64]; 64]>,
+    /// The parameters `lmr` was filled from (a tune build may change them between searches).
+    lmr_params: Option<(i32, i32)>,
     shared: Option<Arc<Shared>>,
 }
 
@@ -190,6 +192,7 @@ impl Worker {
             prune: true,
             check_interval: NODES_BETWEEN_CHECKS,
             lmr: Box::new([[0; 64]; 64]),
+            lmr_params: None,
             shared: None,
         }
     }
@@ -217,8 +220,13 @@ impl Worker {
 
     /// The reductions by depth and move number, from the parameters in force.
     fn fill_reduction_table(&mut self) {
-        let base = f64::from(params::lmr_base_x100()) / 100.0;
-        let divisor = f64::from(params::lmr_divisor_x100()) / 100.0;
+        let in_force = (params::lmr_base_x100(), params::lmr_divisor_x100());
+        if self.lmr_params == Some(in_force) {
+            return;
+        }
+        self.lmr_params = Some(in_force);
+        let base = f64::from(in_force.0) / 100.0;
+        let divisor = f64::from(in_force.1) / 100.0;
         for (depth, row) in self.lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
