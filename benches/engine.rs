@@ -9,7 +9,7 @@ use rokade::eval::evaluate;
 use rokade::position::Position;
 use rokade::search::see::see;
 use rokade::search::tt::{Bound, TranspositionTable};
-use rokade::search::{Limits, SearchConfig, ThreadPool};
+use rokade::search::{DEFAULT_HASH_MB, Limits, SearchConfig, Searcher};
 use shakmaty::Position as _;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -37,7 +37,7 @@ fn evaluation(c: &mut Criterion) {
 }
 
 fn table(c: &mut Criterion) {
-    let tt = TranspositionTable::new(16).unwrap();
+    let tt = TranspositionTable::new(DEFAULT_HASH_MB).unwrap();
     let pos = Position::from_fen(MIDDLEGAME).unwrap();
     let m = pos.parse_move("g2g4").unwrap();
     c.bench_function("tt store+probe", |b| {
@@ -54,7 +54,7 @@ fn search(c: &mut Criterion) {
     for (name, fen) in [("kiwipete", KIWIPETE), ("middlegame", MIDDLEGAME)] {
         let pos = Position::from_fen(fen).unwrap();
         group.bench_function(format!("depth 8 {name}"), |b| {
-            let mut pool = ThreadPool::new(16).unwrap();
+            let mut pool = Searcher::new(DEFAULT_HASH_MB).unwrap();
             b.iter(|| {
                 pool.clear();
                 let (tx, _rx) = unbounded();

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::position::{Position, move_to_uci};
-use crate::search::{Limits, SearchConfig, ThreadPool};
+use crate::search::{Limits, SearchConfig, Searcher};
 
 pub const DEFAULT_DEPTH: i32 = 12;
 /// Deeper benches would take hours.
@@ -63,7 +63,7 @@ pub fn search_each(
     config: &SearchConfig,
     mut on_line: impl FnMut(&BenchLine),
 ) -> u64 {
-    let mut pool = ThreadPool::new(BENCH_HASH_MB).expect("bench hash table");
+    let mut pool = Searcher::new(BENCH_HASH_MB).expect("bench hash table");
     let mut total = 0;
     for fen in fens {
         pool.clear();

@@ -22,7 +22,7 @@ use shakmaty::{Color, Position as _};
 use crate::genfens;
 use crate::position::Position;
 use crate::search::quiet::QuietResolver;
-use crate::search::{Limits, SearchConfig, ThreadPool};
+use crate::search::{DEFAULT_HASH_MB, Limits, SearchConfig, Searcher};
 
 /// A side whose score stays at least this high for `WIN_PLIES` plies in a row wins.
 const WIN_SCORE_CP: i32 = 1000;
@@ -37,7 +37,6 @@ const MAX_PLIES: usize = 400;
 const FIRST_SAMPLED_PLY: usize = 8;
 /// Scores beyond this are decided games; the tuner learns little from them.
 const MAX_SAMPLED_SCORE_CP: i32 = 2000;
-const HASH_MB: usize = 16;
 /// Tries at an opening the playability check accepts.
 const OPENING_TRIES: usize = 1_000;
 
@@ -121,13 +120,13 @@ pub fn run(settings: &Settings) -> Result<(usize, usize), String> {
 
 /// One thread's search and quiescence resolver, reused from game to game.
 struct Player {
-    pool: ThreadPool,
+    pool: Searcher,
     resolver: QuietResolver,
 }
 
 impl Player {
     fn new() -> Result<Self, String> {
-        Ok(Player { pool: ThreadPool::new(HASH_MB)?, resolver: QuietResolver::new()? })
+        Ok(Player { pool: Searcher::new(DEFAULT_HASH_MB)?, resolver: QuietResolver::new()? })
     }
 
     /// Plays game `index` and returns its output lines.

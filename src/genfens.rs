@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use shakmaty::Position as _;
 
 use crate::position::Position;
-use crate::search::{Limits, SearchConfig, ThreadPool};
+use crate::search::{DEFAULT_HASH_MB, Limits, SearchConfig, Searcher};
 
 /// Random plies after the start position: eight, or nine so that Black moves first as often.
 const RANDOM_PLIES_FROM_START: usize = 8;
@@ -22,7 +22,6 @@ const CHECK_NODES: u64 = 5_000;
 const MAX_ABS_SCORE_CP: i32 = 400;
 /// Tries per requested position before giving up (a book of lost or finished positions).
 const TRIES_PER_POSITION: usize = 1_000;
-const HASH_MB: usize = 16;
 
 /// What `genfens` was asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +49,7 @@ pub fn generate(
     cancel: &AtomicBool,
     mut emit: impl FnMut(&str),
 ) -> Result<(), String> {
-    let mut pool = ThreadPool::new(HASH_MB).map_err(|e| format!("genfens: {e}"))?;
+    let mut pool = Searcher::new(DEFAULT_HASH_MB).map_err(|e| format!("genfens: {e}"))?;
     let mut rng = StdRng::seed_from_u64(request.seed);
     for found in 0..request.count {
         let fen = (0..TRIES_PER_POSITION)
@@ -107,7 +106,7 @@ pub(crate) fn candidate(book: &[Position], rng: &mut StdRng) -> Option<Position>
     (!over).then_some(pos)
 }
 
-pub(crate) fn playable(pool: &mut ThreadPool, pos: &Position) -> bool {
+pub(crate) fn playable(pool: &mut Searcher, pos: &Position) -> bool {
     pool.clear();
     let limits = Limits { nodes: Some(CHECK_NODES), ..Limits::default() };
     let outcome = pool.search_sync(pos, limits, &SearchConfig::default());

@@ -78,11 +78,6 @@ impl Position {
         self.board.is_check()
     }
 
-    /// Plies made since the root of the current `make` stack.
-    pub fn depth_of_stack(&self) -> usize {
-        self.undo.len()
-    }
-
     pub fn make(&mut self, m: Move) {
         let key = self.board.update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal);
         let previous = self.board.clone();

@@ -14,12 +14,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use crate::search::DEFAULT_HASH_MB;
+
 /// The wait between `go infinite` and `stop` is drawn from this range (ms).
 const MIN_WAIT_MS: u64 = 2;
 const MAX_WAIT_MS: u64 = 100;
 /// An answer slower than this is no latency but a hang.
 const PATIENCE: Duration = Duration::from_secs(30);
-const HASH_MB: usize = 16;
 /// Fixed, so that two runs search the same positions for the same times.
 const SEED: u64 = 1;
 
@@ -108,7 +109,7 @@ pub fn run(engine: &Path, searches: usize, thread_counts: &[usize]) -> Result<Ve
 fn measure(engine: &Path, searches: usize, threads: usize) -> Result<Latencies, String> {
     let mut child = EngineProcess::start(engine)?;
     child.send(&format!("setoption name Threads value {threads}"))?;
-    child.send(&format!("setoption name Hash value {HASH_MB}"))?;
+    child.send(&format!("setoption name Hash value {DEFAULT_HASH_MB}"))?;
     child.send("isready")?;
     child.wait_for("readyok")?;
     let bar = ProgressBar::new(searches as u64);

@@ -4,12 +4,11 @@
 
 use serde::Serialize;
 
-/// Centipawns standing in for a forced mate: winning chances of 100 %.
-pub const MATE_CP: i32 = 10_000;
+use crate::search::MATE_AS_CP;
 
 /// Winning chances in percent (0..100) for a centipawn score from the player's view.
 pub fn win_percent(cp: i32) -> f64 {
-    let cp = f64::from(cp.clamp(-MATE_CP, MATE_CP));
+    let cp = f64::from(cp.clamp(-MATE_AS_CP, MATE_AS_CP));
     50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
 }
 
@@ -111,7 +110,7 @@ mod tests {
     fn winning_chances() {
         assert!((win_percent(0) - 50.0).abs() < 1e-9);
         assert!((win_percent(100) - 59.1).abs() < 0.1);
-        assert!(win_percent(MATE_CP) > 99.9);
+        assert!(win_percent(MATE_AS_CP) > 99.9);
         assert!((win_percent(-300) + win_percent(300) - 100.0).abs() < 1e-9);
     }
 

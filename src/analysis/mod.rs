@@ -11,8 +11,8 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position as _};
 
 use crate::position::{Position, move_to_uci};
-use crate::search::{Limits, MATE_BOUND, ScoreKind, SearchConfig, ThreadPool, score_kind};
-use classify::{MATE_CP, MoveClass, game_accuracy, move_accuracy, win_percent};
+use crate::search::{Limits, MATE_AS_CP, MATE_BOUND, ScoreKind, SearchConfig, Searcher, score_kind};
+use classify::{MoveClass, game_accuracy, move_accuracy, win_percent};
 use pgn::Game;
 
 /// How deep to look at each position.
@@ -58,7 +58,7 @@ impl Eval {
 
 /// A score as centipawns for the winning-chance formula, mates as certain results.
 fn as_cp(score: i32) -> i32 {
-    if score.abs() >= MATE_BOUND { score.signum() * MATE_CP } else { score }
+    if score.abs() >= MATE_BOUND { score.signum() * MATE_AS_CP } else { score }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -122,7 +122,7 @@ struct Looked {
     best: Option<shakmaty::Move>,
 }
 
-fn look(pool: &mut ThreadPool, pos: &Position, settings: &Settings) -> Looked {
+fn look(pool: &mut Searcher, pos: &Position, settings: &Settings) -> Looked {
     let white = |s: i32| if pos.turn() == Color::White { s } else { -s };
     let board = pos.board();
     if board.legal_moves().is_empty() {
@@ -141,7 +141,7 @@ fn look(pool: &mut ThreadPool, pos: &Position, settings: &Settings) -> Looked {
 pub fn analyse_game(
     index: usize,
     game: &Game,
-    pool: &mut ThreadPool,
+    pool: &mut Searcher,
     settings: &Settings,
     mut on_position: impl FnMut(),
 ) -> GameReport {
@@ -289,7 +289,7 @@ pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Resu
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
             .map_err(|e| e.to_string())?,
     );
-    let mut pool = ThreadPool::new(settings.hash_mb)?;
+    let mut pool = Searcher::new(settings.hash_mb)?;
     let to_stdout = outputs.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     let mut reports = Vec::new();
     for (i, game) in games.iter().enumerate() {

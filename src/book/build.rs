@@ -14,7 +14,7 @@ use shakmaty::san::San;
 
 use super::polyglot::{self, Entry};
 use crate::position::Position;
-use crate::search::{Limits, SearchConfig, SearchEvent, ThreadPool};
+use crate::search::{DEFAULT_HASH_MB, Limits, SearchConfig, SearchEvent, Searcher};
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -45,7 +45,6 @@ pub struct Summary {
     pub bytes: usize,
 }
 
-const HASH_MB: usize = 16;
 /// The best move of a position gets the largest weight Polyglot can hold.
 const BEST_WEIGHT: f64 = u16::MAX as f64;
 /// The positions of the named lines are expanded before any other, as if certain.
@@ -106,7 +105,7 @@ pub fn run(settings: &Settings) -> Result<Summary, String> {
             frontier.push(pos.clone(), ply + 1, NAMED_LINE_CHANCE);
         }
     }
-    let mut pool = ThreadPool::new(HASH_MB)?;
+    let mut pool = Searcher::new(DEFAULT_HASH_MB)?;
     let progress = indicatif::ProgressBar::new(settings.positions as u64);
     progress.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {msg}, {elapsed} (eta {eta})")
@@ -142,7 +141,7 @@ pub fn run(settings: &Settings) -> Result<Summary, String> {
 
 /// The moves a position keeps, with their weights: those within the margin of the best, and
 /// the named lines' moves, which weigh at least what a move at the margin does.
-fn book_moves(pool: &mut ThreadPool, pos: &Position, settings: &Settings, named: &[Move]) -> Vec<(Move, u16)> {
+fn book_moves(pool: &mut Searcher, pos: &Position, settings: &Settings, named: &[Move]) -> Vec<(Move, u16)> {
     let mut scored = search_lines(pool, pos, settings.nodes, settings.moves_per_position, Vec::new());
     let missing: Vec<Move> = named.iter().copied().filter(|m| !scored.iter().any(|(s, _)| s == m)).collect();
     if !missing.is_empty() {
@@ -167,7 +166,7 @@ fn book_moves(pool: &mut ThreadPool, pos: &Position, settings: &Settings, named:
 
 /// The first move and score of each of the `lines` best lines of a fixed-node search, best
 /// first, at the deepest depth the search completed; only `only` when it is not empty.
-fn search_lines(pool: &mut ThreadPool, pos: &Position, nodes: u64, lines: usize, only: Vec<Move>) -> Vec<(Move, i32)> {
+fn search_lines(pool: &mut Searcher, pos: &Position, nodes: u64, lines: usize, only: Vec<Move>) -> Vec<(Move, i32)> {
     pool.clear();
     let (tx, rx) = crossbeam_channel::unbounded();
     let limits = Limits { nodes: Some(nodes), searchmoves: only, ..Limits::default() };

@@ -20,7 +20,7 @@ use shakmaty::uci::UciMove;
 use engine::{Engine, Event, Missing};
 use generate::Generator;
 
-/// What the search says when it caught a panic of its own (`ThreadPool::start`).
+/// What the search says when it caught a panic of its own (`Searcher::start`).
 const SEARCH_PANIC_LINE: &str = "info string internal error in the search";
 /// The check search after each batch.
 const CHECK_GO: &str = "go nodes 1000";

@@ -3,24 +3,25 @@
 //! [`Limits`] and reports [`SearchEvent`]s.
 
 mod alphabeta;
-pub mod check_mate;
 mod correction;
-pub mod history;
+mod history;
 mod iterative;
-pub mod limits;
-pub mod movepick;
+mod limits;
+mod mate_by_checks;
+mod movepick;
 pub mod params;
-pub mod quiet;
+pub(crate) mod quiet;
 pub mod see;
-pub mod strength;
+pub(crate) mod strength;
 mod threads;
-pub mod timeman;
+mod timeman;
 pub mod tt;
 mod worker;
 
 pub use limits::{Clock, Limits};
-pub use threads::{SearchConfig, SearchOutcome, ThreadPool};
-pub use tt::Bound;
+pub use threads::{SearchConfig, SearchOutcome, Searcher};
+pub use timeman::DEFAULT_MOVE_OVERHEAD_MS;
+pub use tt::{Bound, DEFAULT_HASH_MB};
 
 use shakmaty::Move;
 
@@ -31,6 +32,9 @@ pub const MATE: i32 = 32000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const INFINITY: i32 = MATE + 1;
+/// Centipawns standing in for a forced mate where a number is needed (the WDL model, the
+/// analysis's winning chances): a certain result.
+pub const MATE_AS_CP: i32 = 10_000;
 
 /// A score as a GUI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::check_mate;
+use super::mate_by_checks;
 use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
 use super::{Limits, MATE, MATE_BOUND};
@@ -44,6 +44,22 @@ pub struct Band {
 /// The app's opponents and their target Elo.
 pub const LEVELS: [(&str, u32); 6] =
     [("Beginner", 600), ("Easy", 900), ("Medium", 1200), ("Hard", 1500), ("Expert", 1800), ("Master", 2100)];
+
+/// The `Level` option's value for no limit.
+pub const FULL_STRENGTH: &str = "Full";
+
+/// The `Level` option's values: the levels' names, weakest first, then `FULL_STRENGTH`.
+pub const LEVEL_NAMES: [&str; LEVELS.len() + 1] = level_names();
+
+const fn level_names() -> [&'static str; LEVELS.len() + 1] {
+    let mut names = [FULL_STRENGTH; LEVELS.len() + 1];
+    let mut i = 0;
+    while i < LEVELS.len() {
+        names[i] = LEVELS[i].0;
+        i += 1;
+    }
+    names
+}
 
 pub const MIN_ELO: u32 = LEVELS[0].1;
 pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
@@ -222,7 +238,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     let roots: Vec<_> = main.root_moves.iter().map(|rm| rm.mv).collect();
     let out_of_time = || main.stopped_by_user() || mate_time.should_stop(shared.clock_origin());
     let find_nodes = budget.for_mate_check(default_mate_nodes, chosen.nodes);
-    let (mate, nodes) = check_mate::find(&pos, &roots, CHECK_MATE_MOVES, find_nodes, &out_of_time);
+    let (mate, nodes) = mate_by_checks::find(&pos, &roots, MATE_BY_CHECKS_MOVES, find_nodes, &out_of_time);
     chosen.nodes += budget.counted(nodes, find_nodes);
     if let Some(mate) = mate {
         let plies = 2 * mate.moves as i32 - 1;
@@ -326,7 +342,7 @@ const TIMED_MATE_CHECK_NODES: u64 = 4_000_000;
 /// With no clock (`go depth`, `go infinite`) the check has this budget, about what 10+0.1 gives.
 const UNTIMED_MATE_CHECK_NODES: u64 = 400_000;
 /// The longest mate by checks looked for (its nodes are the mate check's).
-const CHECK_MATE_MOVES: u32 = 6;
+const MATE_BY_CHECKS_MOVES: u32 = 6;
 
 fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
     main.prepare(pos.clone(), Arc::new(shared));

@@ -12,8 +12,9 @@ use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
 use super::strength::{self, LimitedStrength, Strength};
+use super::timeman::DEFAULT_MOVE_OVERHEAD_MS;
 use super::timeman::TimeManager;
-use super::tt::TranspositionTable;
+use super::tt::{DEFAULT_HASH_MB, TranspositionTable};
 use super::worker::{Control, NodeCounter, RootMove, Shared, Worker};
 use super::{INFINITY, SearchEvent, SearchInfo, score_kind};
 use crate::position::Position;
@@ -44,14 +45,17 @@ pub struct SearchConfig {
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: 30, strength: None }
+        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS, strength: None }
     }
 }
 
 /// The weakened search's table is small: its searches are.
 const WEAK_TT_MB: usize = 2;
 
-pub struct ThreadPool {
+/// The search between and during `go`s: the table and every worker's state (histories,
+/// pawn caches). Each `go` runs the workers on threads of its own, which hand them back when
+/// it ends, so nothing is shared with a finished search.
+pub struct Searcher {
     tt: Arc<TranspositionTable>,
     weak_tt: Arc<TranspositionTable>,
     control: Arc<Control>,
@@ -60,9 +64,9 @@ pub struct ThreadPool {
     running: Option<JoinHandle<Vec<Worker>>>,
 }
 
-impl ThreadPool {
+impl Searcher {
     pub fn new(hash_mb: usize) -> Result<Self, String> {
-        Ok(ThreadPool {
+        Ok(Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
             weak_tt: Arc::new(TranspositionTable::new(WEAK_TT_MB)?),
             control: Arc::new(Control::default()),
@@ -186,8 +190,8 @@ impl ThreadPool {
                 Ok(())
             }
             Err(e) => {
-                self.tt = Arc::new(TranspositionTable::new(16)?);
-                Err(format!("{e}; hash is now 16 MB"))
+                self.tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?);
+                Err(format!("{e}; hash is now {DEFAULT_HASH_MB} MB"))
             }
         }
     }

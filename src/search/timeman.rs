@@ -7,6 +7,9 @@ use super::limits::Limits;
 use super::params;
 
 /// The soft limit's scaling stays within these factors, so that a short clock is not drained.
+/// Milliseconds kept back each move for the GUI's and the pipe's delays (`Move Overhead`).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+
 const MIN_SOFT_SCALE: f64 = 0.4;
 const MAX_SOFT_SCALE: f64 = 2.0;
 /// Never plan to leave less than this on the clock (ms), beyond the overhead.

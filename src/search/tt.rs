@@ -42,6 +42,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The table's size (MB) until `setoption name Hash` says otherwise.
+pub const DEFAULT_HASH_MB: usize = 16;
+
 const SLOTS_PER_BUCKET: usize = 4;
 
 #[derive(Default)]

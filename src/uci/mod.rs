@@ -18,7 +18,7 @@ use shakmaty::Color;
 use crate::position::{Position, move_to_uci};
 use crate::search::params;
 use crate::search::strength::{self, Strength, skill_level_elo};
-use crate::search::{Clock, Limits, SearchConfig, SearchEvent, ThreadPool};
+use crate::search::{Clock, DEFAULT_HASH_MB, Limits, SearchConfig, SearchEvent, Searcher};
 use book_options::{BookAnswer, BookOptions};
 use command::{Command, GoParams, Parsed, PositionBase};
 use job::Job;
@@ -159,7 +159,7 @@ pub struct Controller {
     /// Where every answer goes: stdout, or a channel for an in-process driver.
     out: Sink,
     pos: Position,
-    pool: ThreadPool,
+    pool: Searcher,
     config: SearchConfig,
     chess960: bool,
     show_wdl: bool,
@@ -182,7 +182,7 @@ impl Controller {
         Ok(Controller {
             out,
             pos: Position::default(),
-            pool: ThreadPool::new(16)?,
+            pool: Searcher::new(DEFAULT_HASH_MB)?,
             config: SearchConfig::default(),
             chess960: false,
             show_wdl: false,

@@ -3,7 +3,8 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::search::params::{self, Tunable};
-use crate::search::strength::{MAX_ELO, MIN_ELO};
+use crate::search::strength::{FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
+use crate::search::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -53,22 +54,19 @@ pub const LEVEL_BOOK: &str = "LevelBook";
 /// How UCI writes an empty string option.
 pub const EMPTY: &str = "<empty>";
 
-/// The `Level` names, weakest first; `Full` is no limit.
-pub const LEVELS: &[&str] = &["Beginner", "Easy", "Medium", "Hard", "Expert", "Master", "Full"];
-
 pub const SPECS: &[Spec] = &[
-    Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: 65536 } },
+    Spec { name: HASH, kind: Kind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 65536 } },
     Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
     Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
     Spec { name: PONDER, kind: Kind::Check { default: false } },
-    Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 } },
     Spec { name: CLEAR_HASH, kind: Kind::Button },
     Spec { name: CHESS960, kind: Kind::Check { default: false } },
     Spec { name: SHOW_WDL, kind: Kind::Check { default: false } },
     Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
     Spec { name: ELO, kind: Kind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
     Spec { name: SKILL_LEVEL, kind: Kind::Spin { default: 20, min: 0, max: 20 } },
-    Spec { name: LEVEL, kind: Kind::Combo { default: "Full", values: LEVELS } },
+    Spec { name: LEVEL, kind: Kind::Combo { default: FULL_STRENGTH, values: &LEVEL_NAMES } },
     Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
     Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
     Spec { name: BOOK_FILE, kind: Kind::String { default: EMPTY } },
@@ -196,15 +194,5 @@ mod tests {
         );
         assert_eq!(check("BookFile", Some("<empty>")).unwrap().1, Value::String(String::new()));
         assert_eq!(check("BookFile", None).unwrap().1, Value::String(String::new()));
-    }
-}
-
-#[cfg(test)]
-mod level_tests {
-    #[test]
-    fn the_level_combo_names_every_level() {
-        let names: Vec<&str> = crate::search::strength::LEVELS.iter().map(|(n, _)| *n).collect();
-        assert_eq!(&super::LEVELS[..names.len()], &names[..]);
-        assert_eq!(super::LEVELS.last(), Some(&"Full"));
     }
 }

@@ -9,7 +9,7 @@ use shakmaty::Move;
 
 use crate::eval::wdl::wdl;
 use crate::position::move_to_uci;
-use crate::search::{Bound, ScoreKind, SearchInfo, score_kind};
+use crate::search::{Bound, MATE_AS_CP, ScoreKind, SearchInfo, score_kind};
 
 /// Writes one line to stdout and flushes, so GUIs see it at once.
 pub fn send(line: &str) {
@@ -51,9 +51,6 @@ pub fn score_text(score: i32) -> String {
         ScoreKind::Mate(n) => format!("mate {n}"),
     }
 }
-
-/// Centipawns standing in for a mate score in the WDL model: a certain result.
-const MATE_AS_CP: i32 = 10_000;
 
 /// An `info` line; `wdl_material` (the material on the board) asks for `wdl W D L`.
 pub fn info_line(info: &SearchInfo, chess960: bool, wdl_material: Option<u32>) -> String {

@@ -12,7 +12,7 @@ const STOP_CHECK_INTERVAL: u64 = 1024;
 
 /// A mate found by checks: the first move and the number of moves to mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckMate {
+pub struct MateByChecks {
     pub first: Move,
     pub moves: u32,
 }
@@ -33,10 +33,10 @@ pub fn find(
     max_moves: u32,
     max_nodes: u64,
     should_stop: &dyn Fn() -> bool,
-) -> (Option<CheckMate>, u64) {
+) -> (Option<MateByChecks>, u64) {
     let mut finder = Finder { pos: pos.clone(), nodes: 0, max_nodes, should_stop };
     let mate = (1..=max_moves).find_map(|moves| {
-        roots.iter().copied().find(|&m| finder.check_mates(m, moves)).map(|first| CheckMate { first, moves })
+        roots.iter().copied().find(|&m| finder.check_mates(m, moves)).map(|first| MateByChecks { first, moves })
     });
     (mate, finder.nodes)
 }
