@@ -65,14 +65,7 @@ fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
 impl Worker {
     pub(super) fn evaluate(&mut self) -> i32 {
         let eval = self.evaluator.evaluate(self.pos.board());
-        let noise = self.shared().eval_noise;
-        if noise == 0 {
-            return eval;
-        }
-        // The same position always gets the same noise within a search, so the TT stays coherent.
-        let mut h = (self.pos.key() ^ self.shared().noise_seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        h ^= h >> 29;
-        eval + (h % (2 * noise as u64 + 1)) as i32 - noise
+        self.shared().settings.eval_noise.apply(eval, self.pos.key())
     }
 
     /// The raw static eval (from the TT when it has one) and the eval corrected by the

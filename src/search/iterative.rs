@@ -38,7 +38,7 @@ impl Worker {
         let shared = self.shared().clone();
         let max_depth = shared.limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
         let first_depth = if self.is_main() { 1 } else { 1 + HELPER_DEPTH_OFFSET * (self.id as i32 % 2) };
-        if let (true, Some(moves)) = (shared.exhaustive, shared.limits.mate) {
+        if let (true, Some(moves)) = (shared.settings.exhaustive, shared.limits.mate) {
             let moves = moves.min(MAX_MATE_MOVES) as i32;
             if self.iterate_mate(moves) || self.stopped {
                 return;
@@ -52,7 +52,7 @@ impl Worker {
 
     fn deepen(&mut self, depths: std::ops::RangeInclusive<i32>) {
         let shared = self.shared().clone();
-        let lines = if self.is_main() { shared.multipv.min(self.root_moves.len()) } else { 1 };
+        let lines = if self.is_main() { shared.settings.multipv.min(self.root_moves.len()) } else { 1 };
         for depth in depths {
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
@@ -72,7 +72,7 @@ impl Worker {
             self.completed_depth = depth;
             self.iteration_results.push((self.root_moves[0].mv, self.root_moves[0].score));
             if self.is_main() {
-                if shared.report {
+                if shared.settings.report {
                     for line in 0..lines {
                         self.report(line, None);
                     }
@@ -109,7 +109,10 @@ impl Worker {
                 return;
             };
             let shared = self.shared();
-            if self.is_main() && shared.report && shared.time.elapsed().as_millis() as u64 > BOUND_REPORT_AFTER_MS {
+            if self.is_main()
+                && shared.settings.report
+                && shared.time.elapsed().as_millis() as u64 > BOUND_REPORT_AFTER_MS
+            {
                 self.report(line, Some(bound));
             }
             delta += delta / 2;
@@ -143,7 +146,7 @@ impl Worker {
             }
             self.completed_depth = depth;
             if found {
-                if self.is_main() && self.shared().report {
+                if self.is_main() && self.shared().settings.report {
                     self.report(0, None);
                 }
                 return true;
@@ -151,7 +154,7 @@ impl Worker {
         }
         // Without a mate the scores are only bounds: nothing to report from them.
         self.root_moves.iter_mut().for_each(|rm| (rm.score, rm.previous_score) = (-INFINITY, -INFINITY));
-        if self.is_main() && !self.stopped && self.shared().report {
+        if self.is_main() && !self.stopped && self.shared().settings.report {
             let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
         }
         false
@@ -253,7 +256,7 @@ impl Worker {
         match proven {
             Some(k) => depth >= 2 * k + MATE_CONFIRM_PLIES,
             None if depth >= 2 * moves + MATE_SEARCH_EXTRA_PLIES => {
-                if self.shared().report {
+                if self.shared().settings.report {
                     let _ = self.shared().events.send(SearchEvent::Message(format!("no mate in {moves} found")));
                 }
                 true

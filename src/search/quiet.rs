@@ -8,7 +8,7 @@ use super::INFINITY;
 use super::limits::Limits;
 use super::timeman::TimeManager;
 use super::tt::TranspositionTable;
-use super::worker::{Control, NodeCounter, Shared, Worker};
+use super::worker::{Control, NodeCounter, SearchSettings, Shared, Worker};
 use crate::position::Position;
 
 /// The resolver's own table: quiescence searches are small.
@@ -29,12 +29,8 @@ impl QuietResolver {
             limits: Limits::default(),
             time: TimeManager::new(&Limits::default(), 0),
             nodes: vec![NodeCounter::default()],
-            multipv: 1,
             events,
-            report: false,
-            eval_noise: 0,
-            noise_seed: 0,
-            exhaustive: false,
+            settings: SearchSettings { multipv: 1, ..SearchSettings::default() },
         };
         Ok(QuietResolver { worker: Worker::new(0), shared: Arc::new(shared) })
     }

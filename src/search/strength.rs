@@ -16,8 +16,9 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::mate_by_checks;
+use super::timeman::TimeManager;
 use super::tt::TranspositionTable;
-use super::worker::{RootMove, Shared, Worker};
+use super::worker::{RootMove, SearchSettings, Shared, Worker};
 use super::{Limits, MATE, MATE_BOUND};
 
 /// The weakening parameters at one strength setting. Between two rows they are
@@ -195,6 +196,25 @@ pub fn choose<'a>(candidates: &'a [RootMove], band: &Band, rng: &mut StdRng) -> 
     &candidates[0]
 }
 
+/// Deterministic noise on static evaluations: the blur of a weakened level's judgement. The
+/// same position always gets the same noise within a search, so the table stays coherent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalNoise {
+    amplitude_cp: i32,
+    seed: u64,
+}
+
+impl EvalNoise {
+    pub(super) fn apply(self, eval: i32, key: u64) -> i32 {
+        if self.amplitude_cp == 0 {
+            return eval;
+        }
+        let mut h = (key ^ self.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+        eval + (h % (2 * self.amplitude_cp as u64 + 1)) as i32 - self.amplitude_cp
+    }
+}
+
 /// What a limited-strength search needs beyond the usual.
 pub struct LimitedStrength {
     pub strength: Strength,
@@ -216,7 +236,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
 
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
     // clock it stops at the move's soft limit, so that the weakened search keeps its time.
-    let mate_time = shared.time.first_part();
+    let mate_time = mate_check_time(&shared.time);
     let default_mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { UNTIMED_MATE_CHECK_NODES };
     let budget = NodeBudget::new(shared.limits.nodes, band.nodes);
     let mate_check = Shared {
@@ -225,9 +245,8 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
             mate: Some(MATE_CHECK_MOVES),
             ..shared.limits.clone()
         },
-        multipv: 1,
         time: mate_time.clone(),
-        ..shared.fork()
+        ..shared.fork(SearchSettings { multipv: 1, ..SearchSettings::default() })
     };
     run(main, &pos, mate_check);
     let mut chosen = Chosen { line: main.root_moves[0].clone(), depth: main.completed_depth, nodes: main.nodes };
@@ -265,13 +284,14 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     let weak = |limits: Limits| Shared {
         tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
         limits,
-        multipv: band.candidates,
-        eval_noise: band.eval_noise_cp,
-        noise_seed: seed,
         // Under a clock the band's own search keeps to the move's budget: the node budgets of
         // the strong bands would otherwise run every move to the hard limit and drain the clock.
-        time: shared.time.second_part(),
-        ..shared.fork()
+        time: band_time(&shared.time),
+        ..shared.fork(SearchSettings {
+            multipv: band.candidates,
+            eval_noise: EvalNoise { amplitude_cp: band.eval_noise_cp, seed },
+            ..SearchSettings::default()
+        })
     };
     let band_limits = Limits {
         depth: Some(band.depth),
@@ -295,6 +315,23 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         chosen.depth = main.completed_depth;
     }
     chosen
+}
+
+/// The mate check's deadline, which must leave time for the band's own search: the soft
+/// limit, and never more than half the hard one (a `movetime` has both at the same point).
+fn mate_check_time(time: &TimeManager) -> TimeManager {
+    let hard = match time.deadlines() {
+        (Some(soft), Some(hard)) => Some(soft.min(hard / 2)),
+        (soft, hard) => soft.or(hard),
+    };
+    time.with_deadlines(None, hard)
+}
+
+/// The band's own search after the mate check: it may start iterations until twice the soft
+/// limit (its own share after the mate check's) and stops at the hard limit.
+fn band_time(time: &TimeManager) -> TimeManager {
+    let (soft, hard) = time.deadlines();
+    time.with_deadlines(soft.map(|soft| hard.map_or(soft * 2, |hard| (soft * 2).min(hard))), hard)
 }
 
 /// How a `go nodes N` is shared out at a limited strength: N bounds the whole move, the mate
@@ -352,6 +389,8 @@ fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
@@ -365,6 +404,29 @@ mod tests {
         assert_eq!(skill_level_elo(0), Some(600));
         assert_eq!(skill_level_elo(19), Some(2100));
         assert_eq!(skill_level_elo(20), None);
+    }
+
+    fn clock(time_ms: u64, inc_ms: u64) -> Limits {
+        Limits { clock: Some(crate::search::Clock { time_ms, inc_ms, moves_to_go: None }), ..Limits::default() }
+    }
+
+    #[test]
+    fn the_mate_check_leaves_time_for_the_band() {
+        let movetime = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
+        assert_eq!(mate_check_time(&movetime).deadlines(), (None, Some(Duration::from_millis(500))));
+        let tm = TimeManager::new(&clock(10_000, 100), 30);
+        assert_eq!(mate_check_time(&tm).deadlines().1, tm.deadlines().0);
+        let untimed = TimeManager::new(&Limits::default(), 30);
+        assert!(mate_check_time(&tm).is_bounded() && !mate_check_time(&untimed).is_bounded());
+    }
+
+    #[test]
+    fn the_band_keeps_to_twice_the_soft_limit() {
+        let tm = TimeManager::new(&clock(10_000, 100), 30);
+        let (soft, hard) = tm.deadlines();
+        assert_eq!(band_time(&tm).deadlines(), (soft.map(|soft| soft * 2), hard));
+        let movetime = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
+        assert_eq!(band_time(&movetime).deadlines().0, movetime.deadlines().1);
     }
 
     #[test]

@@ -11,11 +11,11 @@ use crossbeam_channel::Sender;
 use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
-use super::strength::{self, LimitedStrength, Strength};
+use super::strength::{self, EvalNoise, LimitedStrength, Strength};
 use super::timeman::DEFAULT_MOVE_OVERHEAD_MS;
 use super::timeman::TimeManager;
 use super::tt::{DEFAULT_HASH_MB, TranspositionTable};
-use super::worker::{Control, NodeCounter, RootMove, Shared, Worker};
+use super::worker::{Control, NodeCounter, RootMove, SearchSettings, Shared, Worker};
 use super::{INFINITY, SearchEvent, SearchInfo, score_kind};
 use crate::position::Position;
 
@@ -100,12 +100,13 @@ impl Searcher {
             time: TimeManager::new(&limits, config.move_overhead_ms),
             limits,
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
-            multipv: config.multipv.max(1),
             events,
-            report: config.strength.is_none(),
-            eval_noise: 0,
-            noise_seed: 0,
-            exhaustive: limits_mate && config.strength.is_none(),
+            settings: SearchSettings {
+                multipv: config.multipv.max(1),
+                report: config.strength.is_none(),
+                exhaustive: limits_mate && config.strength.is_none(),
+                eval_noise: EvalNoise::default(),
+            },
         });
         let limited = config.strength.map(|strength| LimitedStrength { strength, weak_tt: self.weak_tt.clone() });
         for w in &mut workers {
@@ -222,7 +223,7 @@ fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>, limited: Option<Lim
             wait_for_release(&shared);
             shared.control.stop.store(true, Ordering::SeqCst);
         });
-        let best = pick_best(&workers, shared.multipv);
+        let best = pick_best(&workers, shared.settings.multipv);
         report_final(&workers[0], &best, shared.total_nodes(), &shared);
     }
     for w in &mut workers {
@@ -281,7 +282,7 @@ fn report_final(main: &Worker, best: &(RootMove, i32), nodes: u64, shared: &Shar
     let info = rm.info(*depth, 1, None, nodes, shared);
     // With MultiPV the lines were just reported; a limited strength reports only its choice.
     // A search stopped before its first result has no score to give (not "mate 0").
-    if (shared.multipv == 1 || !shared.report) && rm.best_known_score() != -INFINITY {
+    if (shared.settings.multipv == 1 || !shared.settings.report) && rm.best_known_score() != -INFINITY {
         let _ = shared.events.send(SearchEvent::Info(info));
     }
     let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(main, rm.mv, shared));

@@ -51,21 +51,14 @@ impl TimeManager {
         TimeManager { soft: None, ..self.clone() }
     }
 
-    /// A deadline for a first search that must leave time for a second: the soft limit, and
-    /// never more than half the hard one (a `movetime` has both at the same point).
-    pub fn first_part(&self) -> TimeManager {
-        let hard = match (self.soft, self.hard) {
-            (Some(soft), Some(hard)) => Some(soft.min(hard / 2)),
-            (soft, hard) => soft.or(hard),
-        };
-        TimeManager { hard, soft: None, ..self.clone() }
+    /// The soft and hard limits, counted from the clock's start.
+    pub fn deadlines(&self) -> (Option<Duration>, Option<Duration>) {
+        (self.soft, self.hard)
     }
 
-    /// The deadline for the search after a `first_part`: it may start iterations until twice
-    /// the soft limit (its own share after the first part's) and stops at the hard limit.
-    pub fn second_part(&self) -> TimeManager {
-        let soft = self.soft.map(|soft| self.hard.map_or(soft * 2, |hard| (soft * 2).min(hard)));
-        TimeManager { soft, ..self.clone() }
+    /// The same clock with other limits.
+    pub fn with_deadlines(&self, soft: Option<Duration>, hard: Option<Duration>) -> TimeManager {
+        TimeManager { soft, hard, ..self.clone() }
     }
 
     /// Whether a clock or movetime bounds the search.
@@ -139,26 +132,6 @@ mod tests {
             assert!(soft <= hard, "{time}+{inc}/{mtg:?}");
             assert!(hard <= time.saturating_sub(35).max(1), "{time}+{inc}/{mtg:?}: hard {hard}");
         }
-    }
-
-    #[test]
-    fn a_first_part_leaves_time_for_the_rest() {
-        let tm = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
-        assert_eq!(tm.first_part().hard, Some(Duration::from_millis(500)));
-        let tm = TimeManager::new(&limits(10_000, 100, None), 30);
-        assert_eq!(tm.first_part().hard, tm.soft);
-        assert_eq!(TimeManager::new(&Limits::default(), 30).first_part().hard, None);
-        assert!(tm.first_part().is_bounded() && !TimeManager::new(&Limits::default(), 30).first_part().is_bounded());
-    }
-
-    #[test]
-    fn a_second_part_keeps_to_twice_the_soft_limit() {
-        let tm = TimeManager::new(&limits(10_000, 100, None), 30);
-        let second = tm.second_part();
-        assert_eq!(second.soft, tm.soft.map(|soft| soft * 2));
-        assert_eq!(second.hard, tm.hard);
-        let tm = TimeManager::new(&Limits { movetime: Some(1030), ..Limits::default() }, 30);
-        assert_eq!(tm.second_part().soft, tm.hard);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::correction::CorrectionHistory;
 use super::history::History;
 use super::limits::Limits;
 use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
+use super::strength::EvalNoise;
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
@@ -39,34 +40,35 @@ pub struct Shared {
     pub limits: Limits,
     pub time: TimeManager,
     pub nodes: Vec<NodeCounter>,
-    pub multipv: usize,
     pub events: Sender<SearchEvent>,
-    /// Whether the main thread sends `Info` events (a limited-strength search reports only its choice).
+    pub settings: SearchSettings,
+}
+
+/// How one search runs, the same for all its threads and for its whole length.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchSettings {
+    pub multipv: usize,
+    /// Whether the main thread sends `Info` events (a limited strength reports only its choice).
     pub report: bool,
-    /// Amplitude (cp) of the deterministic noise added to static evals, for weakened play.
-    pub eval_noise: i32,
-    pub noise_seed: u64,
     /// No forward pruning or reductions: a `go mate` search must not miss a mate.
     pub exhaustive: bool,
+    /// A weakened level's blur on static evaluations (none at full strength).
+    pub eval_noise: EvalNoise,
 }
 
 impl Shared {
-    /// A sub-search of the same `go` on the main thread only: same table, limits and events,
-    /// its own node count, silent (it reports nothing by itself), and bounded by the clock's
-    /// hard limit only, since its own limits are nodes.
-    pub fn fork(&self) -> Shared {
+    /// A sub-search of the same `go` on the main thread only, with its own settings: same
+    /// table, limits and events, its own node count, and bounded by the clock's hard limit
+    /// only, since its own limits are nodes.
+    pub fn fork(&self, settings: SearchSettings) -> Shared {
         Shared {
             tt: self.tt.clone(),
             control: self.control.clone(),
             limits: self.limits.clone(),
             time: self.time.hard_only(),
             nodes: vec![NodeCounter::default()],
-            multipv: self.multipv,
             events: self.events.clone(),
-            report: false,
-            eval_noise: self.eval_noise,
-            noise_seed: self.noise_seed,
-            exhaustive: false,
+            settings,
         }
     }
 
@@ -199,7 +201,7 @@ impl Worker {
 
     pub fn prepare(&mut self, pos: Position, shared: Arc<Shared>) {
         self.pos = pos;
-        self.prune = !shared.exhaustive;
+        self.prune = !shared.settings.exhaustive;
         self.check_interval = shared.node_check_interval();
         self.shared = Some(shared);
         self.nodes = 0;
