@@ -176,8 +176,12 @@ pub fn band_for(elo: u32) -> Band {
 }
 
 /// Draws one candidate: weight `exp(-deficit / temperature)` among those within `max_loss_cp`.
+/// The deficit is taken from the best score among the candidates, not the first one's: after
+/// an iteration cut short the first may hold a new, much worse score (a mate found against
+/// it) while the others keep the last iteration's, and a negative deficit would weigh
+/// beyond any float.
 pub fn choose<'a>(candidates: &'a [RootMove], band: &Band, rng: &mut StdRng) -> &'a RootMove {
-    let best = candidates[0].best_known_score();
+    let best = candidates.iter().map(RootMove::best_known_score).max().expect("at least one candidate");
     let weights: Vec<f64> = candidates
         .iter()
         .map(|rm| {
@@ -408,6 +412,20 @@ mod tests {
 
     fn clock(time_ms: u64, inc_ms: u64) -> Limits {
         Limits { clock: Some(crate::search::Clock { time_ms, inc_ms, moves_to_go: None }), ..Limits::default() }
+    }
+
+    #[test]
+    fn a_candidate_scored_far_below_the_others_is_never_drawn() {
+        let mv =
+            |uci: &str| uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&shakmaty::Chess::default()).unwrap();
+        let scored = |uci: &str, score: i32| RootMove { score, previous_score: score, ..RootMove::new(mv(uci)) };
+        // The first line has just been found mated, the others keep their last scores.
+        let candidates = [scored("e2e4", -(MATE - 3)), scored("d2d4", 20), scored("g1f3", 10)];
+        let band = band_for(MIN_ELO);
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..200 {
+            assert_ne!(choose(&candidates, &band, &mut rng).mv, candidates[0].mv);
+        }
     }
 
     #[test]
