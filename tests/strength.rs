@@ -207,3 +207,16 @@ fn a_band_keeps_a_sacrificial_mate() {
         assert_eq!(last_score(&lines), score, "{fen}");
     }
 }
+
+/// A mate in 5 whose quiet second and fourth moves (Ka2, Bg4) the pruned search cuts: full
+/// strength scores the first move badly after 4M nodes. The exhaustive hunt proves it.
+#[test]
+fn a_band_keeps_a_quiet_mate_that_pruning_hides() {
+    let fen = "rn1r4/pp6/4B3/4R3/PkP5/8/1P6/1K6 w - - 3 40";
+    let mut e = Engine::start();
+    e.send("setoption name Level value Beginner");
+    e.send(&format!("position fen {fen}"));
+    let lines = e.go(GO);
+    assert_eq!(bestmove(&lines), "e5b5", "{fen}");
+    assert_eq!(last_score(&lines), "mate 5", "{fen}");
+}

@@ -28,6 +28,8 @@ const CHECK_GO: &str = "go nodes 1000";
 const FINDING_LINES: usize = 40;
 /// Spreads the jobs' seeds apart (the golden ratio's 64 bits).
 const JOB_SEED_STRIDE: u64 = 0x9e37_79b9_7f4a_7c15;
+/// How often a run without a progress bar (output not a terminal) prints its running totals.
+const TOTALS_EVERY: Duration = Duration::from_secs(60);
 /// Panics inside vampirc-uci are expected: the parser catches them (`uci::command`).
 const HANDLED_PANIC_SOURCES: &[&str] = &["vampirc", "pest"];
 
@@ -166,6 +168,7 @@ fn fuzz_job(
     let mut generator = Generator::new(job_seed(settings.seed, job));
     let mut engine = Engine::start()?;
     let mut batches = 0;
+    let mut totals_printed = Instant::now();
     let in_time = || settings.time_limit.is_none_or(|limit| start.elapsed() < limit);
     while sent.load(Ordering::Relaxed) < settings.lines && in_time() {
         let batch = next_batch(&mut generator, settings.batch);
@@ -184,6 +187,11 @@ fn fuzz_job(
         }
         bar.set_position(lines.min(settings.lines));
         bar.set_message(format!("{} findings", report.findings.len()));
+        if job == 0 && bar.is_hidden() && totals_printed.elapsed() >= TOTALS_EVERY {
+            // A long run in the background must show where it is before it ends (or is killed).
+            eprintln!("{}", running_totals(lines, &report, start.elapsed()));
+            totals_printed = Instant::now();
+        }
         drop(report);
         if hung {
             // A hung controller cannot be stopped from outside: leave it and start afresh.
@@ -191,6 +199,24 @@ fn fuzz_job(
         }
     }
     Ok(())
+}
+
+fn running_totals(lines: u64, report: &Report, elapsed: Duration) -> String {
+    let memory = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .map(|l| l.split_whitespace().skip(1).collect::<Vec<_>>().join(" "))
+        })
+        .map_or_else(String::new, |rss| format!(", resident {rss}"));
+    format!(
+        "{:.0} s: {lines} lines, {} batches, {} findings{memory}",
+        elapsed.as_secs_f64(),
+        report.batches,
+        report.findings.len()
+    )
 }
 
 fn progress_bar(settings: &Settings) -> ProgressBar {

@@ -10,6 +10,15 @@ use super::tt::Bound;
 use super::worker::{RootMove, Worker};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, score_kind};
 
+/// Which mates an exhaustive mate search asks about.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MateQuestions {
+    /// Given and suffered (`go mate`).
+    Both,
+    /// Given only (the levels' mate hunt).
+    GivenOnly,
+}
+
 /// The score drop that buys time is measured from the best of this many earlier iterations.
 const SCORE_DROP_ITERATIONS: usize = 3;
 /// Aspiration windows wider than this give way to a full window.
@@ -40,7 +49,7 @@ impl Worker {
         let first_depth = if self.is_main() { 1 } else { 1 + HELPER_DEPTH_OFFSET * (self.id as i32 % 2) };
         if let (true, Some(moves)) = (shared.settings.exhaustive, shared.limits.mate) {
             let moves = moves.min(MAX_MATE_MOVES) as i32;
-            if self.iterate_mate(moves) || self.stopped {
+            if self.iterate_mate(moves, MateQuestions::Both) || self.stopped {
                 return;
             }
             // No mate: an ordinary search to the same depth finds the move and score to report.
@@ -123,13 +132,23 @@ impl Worker {
         }
     }
 
+    /// The strength levels' mate hunt: exhaustive searches for a mate the side to move gives
+    /// within `moves` (a level has no use for the mates it suffers). True once one is proven,
+    /// with its line in front of the root moves.
+    pub(super) fn hunt_mate(&mut self, moves: u32) -> bool {
+        self.iterate_mate(moves.min(MAX_MATE_MOVES) as i32, MateQuestions::GivenOnly)
+    }
+
     /// `go mate N`: exhaustive searches to 2N plies, each depth asking a yes/no question with
     /// a window that cuts off as soon as the answer is no: can we mate within N moves (odd
     /// depths), are we mated within N (even depths)? Scores inside the windows are exact, so a mate reported
     /// is proven and the shortest (the longest defence when we are the side mated).
-    fn iterate_mate(&mut self, moves: i32) -> bool {
+    fn iterate_mate(&mut self, moves: i32, questions: MateQuestions) -> bool {
         let bound = MATE - 2 * moves;
         for depth in 1..=2 * moves {
+            if depth % 2 == 0 && questions == MateQuestions::GivenOnly {
+                continue;
+            }
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
                 rm.score = -INFINITY;
