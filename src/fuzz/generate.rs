@@ -12,7 +12,7 @@ use super::mutate::{mutate, random_bytes};
 use crate::uci::options::{self, Kind, SPECS};
 
 /// The largest `Hash` the fuzzer asks for (MiB): larger valid sizes would only cost memory.
-const MAX_FUZZ_HASH_MB: i64 = 64;
+pub(super) const MAX_FUZZ_HASH_MB: i64 = 64;
 /// The most threads a valid `Threads` value asks for; out-of-range values still reach 256.
 const MAX_FUZZ_THREADS: i64 = 8;
 /// The node limit given to nearly every search.

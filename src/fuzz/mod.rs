@@ -234,9 +234,24 @@ fn progress_bar(settings: &Settings) -> ProgressBar {
 fn next_batch(generator: &mut Generator, size: usize) -> Vec<Vec<u8>> {
     let mut batch = Vec::with_capacity(size + 2);
     while batch.len() < size {
-        batch.extend(generator.item());
+        batch.extend(generator.item().into_iter().map(cap_hash));
     }
     batch
+}
+
+/// A line that may set `Hash` above `MAX_FUZZ_HASH_MB` (a nasty number, a token or a mutation
+/// can make one) is sent with the largest fuzzed size instead: the engines run in one process,
+/// and a few tables of gigabytes at once only test the machine's out-of-memory killer (a run
+/// of 2026-12-02 was killed at 24 GB after 2M lines).
+fn cap_hash(line: Vec<u8>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(&line).to_ascii_lowercase();
+    let Some(value) = text.find("hash").and_then(|at| text[at..].find("value").map(|v| &text[at + v..])) else {
+        return line;
+    };
+    let too_big = value.split(|c: char| !c.is_ascii_digit()).any(|digits| {
+        !digits.is_empty() && digits.parse::<i64>().is_ok_and(|n| n > generate::MAX_FUZZ_HASH_MB) || digits.len() > 18
+    });
+    if too_big { format!("setoption name Hash value {}", generate::MAX_FUZZ_HASH_MB).into_bytes() } else { line }
 }
 
 impl Finding {
@@ -308,4 +323,24 @@ fn check(engine: &mut Engine, patience: Duration, batch: u64, quits: &mut u64) -
 fn is_legal_from_start(bestmove: &str) -> bool {
     let move_text = bestmove.split_whitespace().nth(1).unwrap_or("");
     move_text.parse::<UciMove>().ok().is_some_and(|m| m.to_move(&Chess::default()).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cap_hash;
+
+    #[test]
+    fn only_hash_values_above_the_fuzzed_maximum_are_capped() {
+        let capped = b"setoption name Hash value 64".to_vec();
+        assert_eq!(cap_hash(b"setoption name HASH value 99999".to_vec()), capped);
+        assert_eq!(cap_hash(b"setoption name Hash value 123456789012345678901234".to_vec()), capped);
+        for kept in [
+            "setoption name Hash value 32",
+            "setoption name Hash value -7",
+            "go nodes 99999",
+            "setoption name Threads value 999",
+        ] {
+            assert_eq!(cap_hash(kept.as_bytes().to_vec()), kept.as_bytes());
+        }
+    }
 }
