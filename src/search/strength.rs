@@ -246,17 +246,14 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     let mate_time = mate_check_time(&shared.time);
     let default_mate_nodes = if mate_time.is_bounded() { TIMED_MATE_CHECK_NODES } else { UNTIMED_MATE_CHECK_NODES };
     let budget = NodeBudget::new(shared.limits.nodes, band.nodes);
-    let pruned_share = |limit: u64| limit * PRUNED_MATE_CHECK_PERCENT / 100;
     let mate_check = Shared {
         limits: Limits {
-            nodes: Some(pruned_share(budget.for_mate_check(default_mate_nodes, 0))),
+            nodes: Some(budget.for_mate_check(default_mate_nodes, 0) * u64::from(PRUNED_MATE_CHECK_PERCENT) / 100),
             mate: Some(MATE_CHECK_MOVES),
             ..shared.limits.clone()
         },
-        time: mate_time.with_deadlines(
-            None,
-            mate_time.deadlines().1.map(|hard| hard.mul_f64(PRUNED_MATE_CHECK_PERCENT as f64 / 100.0)),
-        ),
+        time: mate_time
+            .with_deadlines(None, mate_time.deadlines().1.map(|hard| hard * PRUNED_MATE_CHECK_PERCENT / 100)),
         ..shared.fork(SearchSettings { multipv: 1, ..SearchSettings::default() })
     };
     run(main, &pos, mate_check);
@@ -288,12 +285,11 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         limited.weak_tt.clear();
         let hunt = Shared {
             tt: limited.weak_tt.clone(),
-            limits: Limits { nodes: Some(hunt_nodes), mate: Some(MATE_HUNT_MOVES), ..shared.limits.clone() },
+            limits: Limits { nodes: Some(hunt_nodes), ..shared.limits.clone() },
             time: mate_time.clone(),
             ..shared.fork(SearchSettings { multipv: 1, exhaustive: true, ..SearchSettings::default() })
         };
-        main.prepare(pos.clone(), Arc::new(hunt));
-        main.init_root_moves();
+        prepare_root(main, &pos, hunt);
         let found = main.hunt_mate(MATE_HUNT_MOVES);
         chosen.nodes += main.nodes;
         if found {
@@ -417,15 +413,19 @@ const MATE_BY_CHECKS_MOVES: u32 = 6;
 /// The share (of nodes and time) of the mate check that the pruned search has: it finds most
 /// mates at once, and long ones; the exhaustive hunt after it finds the short quiet mates
 /// that pruning cuts (a mate in 5 of mates.epd that the pruned search misses after 4M nodes
-/// takes the hunt 1M).
-const PRUNED_MATE_CHECK_PERCENT: u64 = 50;
+/// takes the hunt 0.8M).
+const PRUNED_MATE_CHECK_PERCENT: u32 = 50;
 /// The longest mate the exhaustive hunt looks for.
 const MATE_HUNT_MOVES: u32 = 6;
 
 fn run(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
+    prepare_root(main, pos, shared);
+    main.iterate();
+}
+
+fn prepare_root(main: &mut Worker, pos: &crate::position::Position, shared: Shared) {
     main.prepare(pos.clone(), Arc::new(shared));
     main.init_root_moves();
-    main.iterate();
 }
 
 #[cfg(test)]
