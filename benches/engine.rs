@@ -42,7 +42,7 @@ fn table(c: &mut Criterion) {
     let m = pos.parse_move("g2g4").unwrap();
     c.bench_function("tt store+probe", |b| {
         b.iter(|| {
-            tt.store(pos.key(), 2, Some(m), 17, 12, 5, Bound::Exact);
+            tt.store(pos.key(), 2, Some(m), 17, 12, 5, Bound::Exact, false);
             tt.probe(black_box(&pos), 2)
         })
     });

@@ -89,6 +89,18 @@ fn go_mate_finds_the_mate_in_two() {
 }
 
 #[test]
+fn go_mate_after_an_analysis_still_finds_the_quiet_mate() {
+    // The pruned search leaves "no mate" bounds in the table for this quiet mate in 5; the
+    // exhaustive search used to cut on them and answer that there was none.
+    let mut e = Engine::start();
+    e.send("position fen rn1r4/pp6/4B3/4R3/PkP5/8/1P6/1K6 w - - 3 40");
+    e.go("go depth 14");
+    let lines = e.go("go mate 5");
+    assert_eq!(last_score(&lines), "mate 5", "{lines:?}");
+    assert_eq!(bestmove(&lines), "e5b5");
+}
+
+#[test]
 fn infinite_search_waits_for_stop_and_answers_isready() {
     let mut e = Engine::start();
     e.send("position startpos");

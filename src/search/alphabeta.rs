@@ -96,6 +96,14 @@ impl Worker {
         pv.extend(child.iter().copied().take(room));
     }
 
+    /// Stores this node's result, marked as an exhaustive search's when nothing was pruned:
+    /// only such entries may cut an exhaustive search, since a pruned search's "no mate"
+    /// bound proves nothing.
+    fn store_tt(&self, ply: usize, best_move: Option<Move>, score: i32, raw_eval: i32, depth: i32, bound: Bound) {
+        let exhaustive = !self.prune;
+        self.shared().tt.store(self.pos.key(), ply, best_move, score, raw_eval, depth, bound, exhaustive);
+    }
+
     /// Makes `m` from `ply`, recording it on the stack for the plies below.
     pub(super) fn make_move(&mut self, ply: usize, m: Move) {
         let frame = &mut self.stack[ply];
@@ -138,12 +146,13 @@ impl Worker {
         self.seldepth = self.seldepth.max(ply + 1);
 
         // Step 3. Transposition table cutoff (not while a move is excluded: the entry is
-        // the search with it).
+        // the search with it; in a mate search only on an exhaustive search's entry).
         let tt = if excluded.is_none() { self.shared().tt.probe(&self.pos, ply) } else { None };
         let tt_move = tt.and_then(|e| e.best_move);
         if let Some(e) = tt
             && !pv_node
             && e.depth >= depth
+            && (self.prune || e.exhaustive)
             && e.cuts_off(alpha, beta)
         {
             return e.score;
@@ -291,7 +300,7 @@ impl Worker {
         if excluded.is_none() {
             let bound = bound_of(best_score, original_alpha, beta);
             self.update_correction(bound, best_move, best_score, (raw_eval, static_eval), depth);
-            self.shared().tt.store(self.pos.key(), ply, best_move, best_score, raw_eval, depth, bound);
+            self.store_tt(ply, best_move, best_score, raw_eval, depth, bound);
         }
         best_score
     }
@@ -370,7 +379,7 @@ impl Worker {
             }
             if score >= probcut_beta {
                 let depth = depth - reduction + 1;
-                self.shared().tt.store(self.pos.key(), ply, Some(picked.mv), score, raw_eval, depth, Bound::Lower);
+                self.store_tt(ply, Some(picked.mv), score, raw_eval, depth, Bound::Lower);
                 return Some(score);
             }
         }
@@ -559,7 +568,7 @@ impl Worker {
             return -MATE + ply as i32;
         }
         let bound = bound_of(best_score, original_alpha, beta);
-        self.shared().tt.store(self.pos.key(), ply, best_move, best_score, raw_eval, 0, bound);
+        self.store_tt(ply, best_move, best_score, raw_eval, 0, bound);
         best_score
     }
 }

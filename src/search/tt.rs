@@ -23,6 +23,8 @@ pub struct TtEntry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Written by an exhaustive (unpruned) mate search, whose bounds prove or refute mates.
+    pub exhaustive: bool,
 }
 
 impl TtEntry {
@@ -55,7 +57,7 @@ struct Bucket {
 
 /// Depths are stored with this offset so that quiescence entries (depth <= 0) fit a byte.
 const DEPTH_OFFSET: i32 = 8;
-const AGE_MASK: u8 = 0x3f;
+const AGE_MASK: u8 = 0x1f;
 
 pub struct TranspositionTable {
     buckets: Box<[Bucket]>,
@@ -110,6 +112,7 @@ struct Packed {
     eval: i32,
     depth: u8,
     bound: u8,
+    exhaustive: bool,
     age: u8,
 }
 
@@ -120,7 +123,8 @@ impl Packed {
             | ((self.eval as i16 as u16 as u64) << 32)
             | ((self.depth as u64) << 48)
             | ((self.bound as u64) << 56)
-            | (((self.age & AGE_MASK) as u64) << 58)
+            | ((self.exhaustive as u64) << 58)
+            | (((self.age & AGE_MASK) as u64) << 59)
     }
 
     fn unpack(d: u64) -> Packed {
@@ -130,7 +134,8 @@ impl Packed {
             eval: (d >> 32) as u16 as i16 as i32,
             depth: (d >> 48) as u8,
             bound: ((d >> 56) & 3) as u8,
-            age: ((d >> 58) as u8) & AGE_MASK,
+            exhaustive: (d >> 58) & 1 == 1,
+            age: ((d >> 59) as u8) & AGE_MASK,
         }
     }
 }
@@ -189,6 +194,7 @@ impl TranspositionTable {
                 eval: p.eval,
                 depth: p.depth as i32 - DEPTH_OFFSET,
                 bound,
+                exhaustive: p.exhaustive,
             });
         }
         None
@@ -204,6 +210,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        exhaustive: bool,
     ) {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
@@ -237,6 +244,7 @@ impl TranspositionTable {
             eval,
             depth: (depth + DEPTH_OFFSET).clamp(0, 255) as u8,
             bound: bound as u8,
+            exhaustive,
             age,
         }
         .pack();
@@ -277,11 +285,11 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         let pos = Position::default();
         let m = pos.parse_move("e2e4").unwrap();
-        tt.store(pos.key(), 3, Some(m), crate::search::MATE - 10, 25, 7, Bound::Lower);
+        tt.store(pos.key(), 3, Some(m), crate::search::MATE - 10, 25, 7, Bound::Lower, true);
         let e = tt.probe(&pos, 5).unwrap();
         assert_eq!(
-            (e.best_move, e.score, e.eval, e.depth, e.bound),
-            (Some(m), crate::search::MATE - 12, 25, 7, Bound::Lower)
+            (e.best_move, e.score, e.eval, e.depth, e.bound, e.exhaustive),
+            (Some(m), crate::search::MATE - 12, 25, 7, Bound::Lower, true)
         );
         assert!(tt.hashfull() <= 1000);
         tt.clear();
@@ -293,7 +301,7 @@ mod tests {
         let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let castle = pos.parse_move("e1g1").unwrap();
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(pos.key(), 0, Some(castle), 0, 0, 1, Bound::Exact);
+        tt.store(pos.key(), 0, Some(castle), 0, 0, 1, Bound::Exact, false);
         assert_eq!(tt.probe(&pos, 0).unwrap().best_move, Some(castle));
     }
 }
