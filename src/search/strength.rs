@@ -309,7 +309,13 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         limited.weak_tt.clear();
     }
     let seed = derive_seed(limited.strength.seed, pos.key());
-    let weak = |limits: Limits| Shared {
+    let limits = Limits {
+        depth: Some(band.depth),
+        nodes: Some(budget.for_band(chosen.nodes)),
+        mate: None,
+        ..shared.limits.clone()
+    };
+    let weak = Shared {
         tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
         limits,
         // Under a clock the band's own search keeps to the move's budget: the node budgets of
@@ -318,24 +324,15 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         ..shared.fork(SearchSettings {
             multipv: band.candidates,
             eval_noise: EvalNoise { amplitude_cp: band.eval_noise_cp, seed },
+            // A `go nodes` too small for depth 1 of either search: the move played must still
+            // be one a search scored. (When only the mate check completed depth 1, its move is
+            // played within the limit.)
+            finish_depth_one: chosen.depth == 0,
             ..SearchSettings::default()
         })
     };
-    let band_limits = Limits {
-        depth: Some(band.depth),
-        nodes: Some(budget.for_band(chosen.nodes)),
-        mate: None,
-        ..shared.limits.clone()
-    };
-    run(main, &pos, weak(band_limits.clone()));
+    run(main, &pos, weak);
     chosen.nodes += main.nodes;
-    if main.completed_depth == 0 && chosen.depth == 0 && !main.stopped_by_user() {
-        // A `go nodes` too small for depth 1 of either search: the move played must still be
-        // one a search scored, so the band's depth 1 is searched again without the node limit.
-        // (When only the mate check completed depth 1, its move is played within the limit.)
-        run(main, &pos, weak(Limits { depth: Some(1), nodes: None, ..band_limits }));
-        chosen.nodes += main.nodes;
-    }
     if main.completed_depth > 0 {
         let lines = band.candidates.min(main.root_moves.len());
         let mut rng = StdRng::seed_from_u64(seed);

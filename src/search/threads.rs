@@ -106,6 +106,7 @@ impl Searcher {
                 report: config.strength.is_none(),
                 exhaustive: limits_mate && config.strength.is_none(),
                 eval_noise: EvalNoise::default(),
+                finish_depth_one: false,
             },
         });
         let limited = config.strength.map(|strength| LimitedStrength { strength, weak_tt: self.weak_tt.clone() });

@@ -54,6 +54,9 @@ pub struct SearchSettings {
     pub exhaustive: bool,
     /// A weakened level's blur on static evaluations (none at full strength).
     pub eval_noise: EvalNoise,
+    /// A node limit stops a one-thread search only once depth 1 is complete, so that the
+    /// move played is one it scored (a level's band when its mate check scored none).
+    pub finish_depth_one: bool,
 }
 
 impl Shared {
@@ -274,7 +277,7 @@ impl Worker {
     fn out_of_nodes(&self, limit: u64) -> bool {
         let shared = self.shared();
         if shared.nodes.len() == 1 {
-            return self.nodes >= limit;
+            return self.nodes >= limit && (self.completed_depth > 0 || !shared.settings.finish_depth_one);
         }
         let total_reached = shared.total_nodes() >= limit;
         if self.is_main() { total_reached && (self.completed_depth > 0 || self.nodes >= limit) } else { total_reached }
