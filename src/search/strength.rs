@@ -281,7 +281,9 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // The quiet mates that pruning cuts: proven by an exhaustive search, shortest first.
     let hunt_nodes = budget.for_mate_check(default_mate_nodes, chosen.nodes);
     if hunt_nodes > 0 && !out_of_time() {
-        // On a table of its own: bounds of the pruned search are no proof and would hide mates.
+        // On a table of its own, cleared: the table cuts a mate search only on unpruned
+        // entries anyway, but a fresh one keeps the hunt's nodes, and so which mates it proves
+        // within its budget, independent of earlier searches (a seeded game replays).
         limited.weak_tt.clear();
         let hunt = Shared {
             tt: limited.weak_tt.clone(),
