@@ -248,21 +248,9 @@ impl Worker {
             let new_depth = depth - 1 + extension;
 
             // Step 11. Late-move reductions, then principal variation search.
-            let score = if moves_tried == 1 {
-                -self.search(new_depth, -beta, -alpha, ply + 1, false)
-            } else {
-                let reduction = self.late_move_reduction(&node, &picked, moves_tried, gives_check);
-                self.stack[ply].reduction = reduction;
-                let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-                self.stack[ply].reduction = 0;
-                if s > alpha && reduction > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, false);
-                }
-                s
-            };
+            let reduction =
+                (moves_tried > 1).then(|| self.late_move_reduction(&node, &picked, moves_tried, gives_check));
+            let score = self.search_made_move(ply, new_depth, alpha, beta, reduction, cut_node);
             self.pos.unmake();
             if self.stopped {
                 return 0;
@@ -303,6 +291,34 @@ impl Worker {
             self.store_tt(ply, best_move, best_score, raw_eval, depth, bound);
         }
         best_score
+    }
+
+    /// Step 11's principal variation search of the move just made from `ply`. The first move
+    /// (`reduction` None) gets the full window; a later one a null window at `depth - r`, again
+    /// at full depth when a reduced search beats alpha, and the full window only when it lands
+    /// inside it. The root search shares it with a reduction of 0.
+    pub(super) fn search_made_move(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        reduction: Option<i32>,
+        cut_node: bool,
+    ) -> i32 {
+        let Some(reduction) = reduction else {
+            return -self.search(depth, -beta, -alpha, ply + 1, false);
+        };
+        self.stack[ply].reduction = reduction;
+        let mut score = -self.search(depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+        self.stack[ply].reduction = 0;
+        if score > alpha && reduction > 0 {
+            score = -self.search(depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+        }
+        if score > alpha && score < beta {
+            score = -self.search(depth, -beta, -alpha, ply + 1, false);
+        }
+        score
     }
 
     /// Steps 5 and 6: reverse futility and null-move pruning; the score to return when the

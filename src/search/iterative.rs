@@ -205,12 +205,8 @@ impl Worker {
             let m = self.root_moves[i].mv;
             let nodes_before = self.nodes;
             self.make_move(0, m);
-            let score = if i == line {
-                -self.search(depth - 1, -beta, -alpha, 1, false)
-            } else {
-                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, true);
-                if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
-            };
+            // Root moves are never reduced: each is searched to the iteration's full depth.
+            let score = self.search_made_move(0, depth - 1, alpha, beta, (i > line).then_some(0), false);
             self.pos.unmake();
             self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {

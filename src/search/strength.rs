@@ -220,11 +220,17 @@ impl EvalNoise {
     }
 }
 
-/// What a limited-strength search needs beyond the usual.
-pub struct LimitedStrength {
-    pub strength: Strength,
-    /// The weakened search's own table, so that it never sees the full-strength results.
-    pub weak_tt: Arc<TranspositionTable>,
+/// A limited strength plays on one thread, so that a seeded game can be replayed.
+pub const LEVEL_THREADS: usize = 1;
+
+/// The private table of the hunt and of the weakened search is small: their searches are.
+const PRIVATE_TT_MB: usize = 2;
+
+/// A fresh private table, so that a search on it never sees full-strength results and its
+/// node counts do not depend on earlier searches. Only where 2 MB cannot be had does it
+/// fall back to the main table (the mate hunt cuts only on unpruned entries even there).
+fn private_table(shared: &Shared) -> Arc<TranspositionTable> {
+    TranspositionTable::new(PRIVATE_TT_MB).map_or_else(|_| shared.tt.clone(), Arc::new)
 }
 
 /// The move a limited-strength search plays, with the depth and nodes it took.
@@ -235,8 +241,8 @@ pub(super) struct Chosen {
 }
 
 /// Runs both searches on the main worker and returns the line to play.
-pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStrength) -> Chosen {
-    let band = band_at(limited.strength.setting());
+pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, strength: &Strength) -> Chosen {
+    let band = band_at(strength.setting());
     let pos = main.pos.clone();
 
     // 1. Full strength: a forced mate found on the band's budget is always played. Under a
@@ -281,12 +287,11 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // The quiet mates that pruning cuts: proven by an exhaustive search, shortest first.
     let hunt_nodes = budget.for_mate_check(default_mate_nodes, chosen.nodes);
     if hunt_nodes > 0 && !out_of_time() {
-        // On a table of its own, cleared: the table cuts a mate search only on unpruned
-        // entries anyway, but a fresh one keeps the hunt's nodes, and so which mates it proves
-        // within its budget, independent of earlier searches (a seeded game replays).
-        limited.weak_tt.clear();
+        // On a fresh table: the main one cuts a mate search only on unpruned entries anyway,
+        // but a fresh one keeps the hunt's nodes, and so which mates it proves within its
+        // budget, independent of earlier searches (a seeded game replays).
         let hunt = Shared {
-            tt: limited.weak_tt.clone(),
+            tt: private_table(shared),
             limits: Limits { nodes: Some(hunt_nodes), ..shared.limits.clone() },
             time: mate_time.clone(),
             ..shared.fork(SearchSettings { multipv: 1, exhaustive: true, ..SearchSettings::default() })
@@ -304,13 +309,10 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
     // 2. The weakened search, then a weighted draw among its candidates.
     // A band that plays its own best move is weakened by its budget and noise alone: it
     // reuses what the mate check of this move and its own earlier moves left in the main
-    // table, so that the clock does not pay twice for one search. The others keep a private
-    // table, cleared every move, so that they never see full-strength results.
+    // table, so that the clock does not pay twice for one search. The others search on a
+    // fresh private table every move, so that they never see full-strength results.
     let own_best = band.candidates == 1;
-    if !own_best {
-        limited.weak_tt.clear();
-    }
-    let seed = derive_seed(limited.strength.seed, pos.key());
+    let seed = derive_seed(strength.seed, pos.key());
     let limits = Limits {
         depth: Some(band.depth),
         nodes: Some(budget.for_band(chosen.nodes)),
@@ -318,7 +320,7 @@ pub(super) fn play(main: &mut Worker, shared: &Arc<Shared>, limited: &LimitedStr
         ..shared.limits.clone()
     };
     let weak = Shared {
-        tt: if own_best { shared.tt.clone() } else { limited.weak_tt.clone() },
+        tt: if own_best { shared.tt.clone() } else { private_table(shared) },
         limits,
         // Under a clock the band's own search keeps to the move's budget: the node budgets of
         // the strong bands would otherwise run every move to the hard limit and drain the clock.

@@ -11,7 +11,7 @@ use crossbeam_channel::Sender;
 use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
-use super::strength::{self, EvalNoise, LimitedStrength, Strength};
+use super::strength::{self, EvalNoise, LEVEL_THREADS, Strength};
 use super::timeman::DEFAULT_MOVE_OVERHEAD_MS;
 use super::timeman::TimeManager;
 use super::tt::{DEFAULT_HASH_MB, TranspositionTable};
@@ -49,15 +49,11 @@ impl Default for SearchConfig {
     }
 }
 
-/// The weakened search's table is small: its searches are.
-const WEAK_TT_MB: usize = 2;
-
 /// The search between and during `go`s: the table and every worker's state (histories,
 /// pawn caches). Each `go` runs the workers on threads of its own, which hand them back when
 /// it ends, so nothing is shared with a finished search.
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
-    weak_tt: Arc<TranspositionTable>,
     control: Arc<Control>,
     /// Workers between searches; during a search they live in `running`.
     idle: Vec<Worker>,
@@ -68,7 +64,6 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Result<Self, String> {
         Ok(Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
-            weak_tt: Arc::new(TranspositionTable::new(WEAK_TT_MB)?),
             control: Arc::new(Control::default()),
             idle: vec![Worker::new(0)],
             running: None,
@@ -86,8 +81,7 @@ impl Searcher {
         self.control.stop.store(false, Ordering::SeqCst);
         self.control.pondering.store(limits.ponder, Ordering::SeqCst);
         self.control.ponderhit_ms.store(0, Ordering::SeqCst);
-        // A limited strength plays on one thread, so that a seeded game can be replayed.
-        let threads = if config.strength.is_some() { 1 } else { config.threads.max(1) };
+        let threads = if config.strength.is_some() { LEVEL_THREADS } else { config.threads.max(1) };
         let mut workers = std::mem::take(&mut self.idle);
         workers.truncate(threads);
         while workers.len() < threads {
@@ -109,7 +103,7 @@ impl Searcher {
                 finish_depth_one: false,
             },
         });
-        let limited = config.strength.map(|strength| LimitedStrength { strength, weak_tt: self.weak_tt.clone() });
+        let strength = config.strength;
         for w in &mut workers {
             w.prepare(pos.clone(), shared.clone());
         }
@@ -120,7 +114,7 @@ impl Searcher {
             .spawn(move || {
                 let fallback = shared.clone();
                 let root = pos_for_fallback;
-                catch_unwind(AssertUnwindSafe(|| run_search(workers, shared, limited))).unwrap_or_else(|_| {
+                catch_unwind(AssertUnwindSafe(|| run_search(workers, shared, strength))).unwrap_or_else(|_| {
                     // A bug must not leave the GUI waiting: any legal move, and say what happened.
                     let best = root.board().legal_moves().first().copied();
                     let _ = fallback.events.send(SearchEvent::Message("internal error in the search".into()));
@@ -199,13 +193,13 @@ impl Searcher {
     }
 }
 
-fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>, limited: Option<LimitedStrength>) -> Vec<Worker> {
+fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>, strength: Option<Strength>) -> Vec<Worker> {
     workers[0].init_root_moves();
     let root_moves = workers[0].root_moves.clone();
     if root_moves.is_empty() {
         report_no_moves(&workers[0], &shared);
-    } else if let Some(limited) = limited {
-        let chosen = strength::play(&mut workers[0], &shared, &limited);
+    } else if let Some(level) = strength {
+        let chosen = strength::play(&mut workers[0], &shared, &level);
         wait_for_release(&shared);
         report_final(&workers[0], &(chosen.line, chosen.depth), chosen.nodes, &shared);
     } else {
