@@ -6,7 +6,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, PositionError, Role, Square,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, PositionError, Role, Square,
 };
 
 /// A position with history. `make`/`unmake` must be paired.
@@ -127,6 +127,12 @@ impl Position {
         self.board.is_insufficient_material() || self.repetitions() > 0
     }
 
+    /// The squares the side not to move attacks.
+    pub fn threats(&self) -> Bitboard {
+        let b = self.board.board();
+        b.by_color(!self.turn()).into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | b.attacks_from(sq))
+    }
+
     /// Whether the side to move has pieces besides pawns and king (null-move safety).
     pub fn has_non_pawn_material(&self) -> bool {
         let b = self.board.board();
@@ -184,4 +190,24 @@ pub fn pawn_key(board: &shakmaty::Board) -> u64 {
 /// Text of a move for the GUI: king-takes-rook castling only in Chess960 mode.
 pub fn move_to_uci(m: Move, chess960: bool) -> String {
     m.to_uci(CastlingMode::from_chess960(chess960)).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Bitboard, Square};
+
+    use super::Position;
+
+    #[test]
+    fn threats_are_the_squares_the_side_not_to_move_attacks() {
+        // Black's rook h1 sweeps the first rank up to White's king and the h-file; its king
+        // covers a7, b7 and b8; White's own pieces attack nothing that counts.
+        let pos = Position::from_fen("k7/8/8/8/8/8/8/K6r w - - 0 1").unwrap();
+        let rank_one =
+            Bitboard::from_iter([Square::A1, Square::B1, Square::C1, Square::D1, Square::E1, Square::F1, Square::G1]);
+        let h_file =
+            Bitboard::from_iter([Square::H2, Square::H3, Square::H4, Square::H5, Square::H6, Square::H7, Square::H8]);
+        let king = Bitboard::from_iter([Square::A7, Square::B7, Square::B8]);
+        assert_eq!(pos.threats(), rank_one | h_file | king);
+    }
 }

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _};
 
-use super::history::{ContinuationSlots, piece_square};
+use super::history::{QuietContext, piece_square};
 use super::movepick::{MovePicker, OrderingHints, Picked, is_noisy};
 use super::params;
 use super::see::see;
@@ -25,6 +25,8 @@ struct Node {
     improving: bool,
     pv_node: bool,
     cut_node: bool,
+    /// The TT move is a capture or promotion: quiets here are less likely to matter.
+    tt_noisy: bool,
 }
 
 /// What a singular-extension search decided for the TT move.
@@ -79,10 +81,11 @@ impl Worker {
         (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
-    /// The continuation slots of the moves one and two plies before `ply`.
-    fn continuation_slots(&self, ply: usize) -> ContinuationSlots {
+    /// What the quiet histories of `ply` are indexed by: the continuation slots of the moves
+    /// one and two plies before it, and the threats recorded at it.
+    fn quiet_context(&self, ply: usize) -> QuietContext {
         let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].continuation);
-        [back(1), back(2)]
+        QuietContext { slots: [back(1), back(2)], threats: self.stack[ply].threats }
     }
 
     /// Copies the child's principal variation behind `m` into this ply's.
@@ -195,13 +198,15 @@ impl Worker {
 
         // Step 8. The move loop.
         let turn = self.pos.turn();
-        let node = Node { depth, eval, beta, in_check, improving, pv_node, cut_node };
+        let tt_noisy = tt_move.is_some_and(is_noisy);
+        let node = Node { depth, eval, beta, in_check, improving, pv_node, cut_node, tt_noisy };
         let previous = self.stack[ply - 1].mv;
+        self.stack[ply].threats = self.pos.threats();
         let mut picker = MovePicker::new(OrderingHints {
             tt_move,
             killers: self.stack[ply].killers,
             counter: self.history.counter(turn, previous),
-            slots: self.continuation_slots(ply),
+            quiet: self.quiet_context(ply),
         });
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -286,6 +291,9 @@ impl Worker {
         }
 
         if excluded.is_none() {
+            if best_move.is_none() {
+                self.reward_prior_quiet(ply, depth);
+            }
             let bound = bound_of(best_score, original_alpha, beta);
             self.update_correction(bound, best_move, best_score, (raw_eval, static_eval), depth);
             self.store_tt(ply, best_move, best_score, raw_eval, depth, bound);
@@ -468,6 +476,8 @@ impl Worker {
         reduction -= i32::from(node.improving) + i32::from(gives_check) + i32::from(node.in_check);
         if picked.is_quiet {
             reduction -= picked.history / params::lmr_history_divisor();
+            reduction -= i32::from(picked.is_refutation);
+            reduction += i32::from(node.tt_noisy);
         }
         reduction.clamp(0, (node.depth - 2).max(0))
     }
@@ -477,8 +487,8 @@ impl Worker {
     fn update_statistics(&mut self, ply: usize, depth: i32, best: &Picked, tried: &Tried) {
         let turn = self.pos.turn();
         if best.is_quiet {
-            let slots = self.continuation_slots(ply);
-            self.history.reward_quiet(turn, depth, best.mv, &tried.quiets, &slots);
+            let context = self.quiet_context(ply);
+            self.history.reward_quiet(turn, depth, best.mv, &tried.quiets, &context);
             self.history.set_counter(turn, self.stack[ply - 1].mv, best.mv);
             let killers = &mut self.stack[ply].killers;
             if killers[0] != Some(best.mv) {
@@ -488,6 +498,16 @@ impl Worker {
             self.history.reward_captures(turn, depth, None, &tried.captures);
         } else {
             self.history.reward_captures(turn, depth, Some(best.mv), &tried.captures);
+        }
+    }
+
+    /// Every move here failed low: the quiet move that led here (from `ply - 1`) was a good
+    /// one for the side that played it.
+    fn reward_prior_quiet(&mut self, ply: usize, depth: i32) {
+        let Some(prior) = self.stack[ply - 1].mv.filter(|&m| !is_noisy(m)) else { return };
+        if ply >= 2 {
+            let context = self.quiet_context(ply - 1);
+            self.history.reward_prior_quiet(!self.pos.turn(), depth, prior, &context);
         }
     }
 

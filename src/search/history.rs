@@ -1,9 +1,10 @@
 //! Move-ordering statistics a search thread learns as it goes: the butterfly history of
-//! quiet moves, continuation histories (a quiet move's score given the moves one and two
+//! quiet moves (by whether the opponent attacks the move's origin and destination, since
+//! leaving or entering an attacked square changes what a move is worth), continuation histories (a quiet move's score given the moves one and two
 //! plies before it), the capture history, and a counter move per previous move. Every
 //! table is updated by gravity, so that scores stay within `HISTORY_MAX`.
 
-use shakmaty::{Color, Move, Role};
+use shakmaty::{Bitboard, Color, Move, Role};
 
 use super::params::{self, HISTORY_MAX};
 
@@ -20,8 +21,17 @@ pub fn piece_square(turn: Color, m: Move) -> usize {
 /// The slots of the moves 1 and 2 plies before a node (`None` for a null move or the root).
 pub type ContinuationSlots = [Option<usize>; CONTINUATION_PLIES];
 
+/// What a quiet move's history depends on besides the move: the moves before it and the
+/// squares the opponent attacks.
+#[derive(Clone, Copy, Default)]
+pub struct QuietContext {
+    pub slots: ContinuationSlots,
+    pub threats: Bitboard,
+}
+
 pub struct History {
-    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// Indexed by colour and the threat on origin and destination, then origin and destination.
+    butterfly: Box<[[[i16; 64]; 64]; 8]>,
     continuation: Box<[i16]>,
     /// Indexed by the moved piece and destination square, and the captured role.
     capture: Box<[[i16; 7]; PIECE_SQUARES]>,
@@ -31,6 +41,13 @@ pub struct History {
 
 fn from_to(m: Move) -> (usize, usize) {
     (m.from().map_or(0, |s| s.to_usize()), m.to().to_usize())
+}
+
+/// The butterfly table of `turn` for a move given the opponent's threats.
+fn butterfly_index(turn: Color, m: Move, threats: Bitboard) -> usize {
+    let from_attacked = m.from().is_some_and(|s| threats.contains(s));
+    let to_attacked = threats.contains(m.to());
+    turn as usize * 4 + usize::from(from_attacked) * 2 + usize::from(to_attacked)
 }
 
 /// The captured role, 0 for a promotion that captures nothing.
@@ -52,7 +69,7 @@ fn apply(entry: &mut i16, bonus: i32) {
 impl Default for History {
     fn default() -> Self {
         History {
-            butterfly: Box::new([[[0; 64]; 64]; 2]),
+            butterfly: vec![[[0; 64]; 64]; 8].into_boxed_slice().try_into().expect("table size"),
             continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES].into_boxed_slice(),
             capture: vec![[0; 7]; PIECE_SQUARES].into_boxed_slice().try_into().expect("table size"),
             counters: Box::new([[[None; 64]; 7]; 2]),
@@ -66,11 +83,11 @@ impl History {
     }
 
     /// Butterfly plus continuation scores: how good a quiet move has been here.
-    pub fn quiet_score(&self, turn: Color, m: Move, slots: &ContinuationSlots) -> i32 {
+    pub fn quiet_score(&self, turn: Color, m: Move, context: &QuietContext) -> i32 {
         let (from, to) = from_to(m);
         let own = piece_square(turn, m);
-        let mut score = i32::from(self.butterfly[turn as usize][from][to]);
-        for slot in slots.iter().flatten() {
+        let mut score = i32::from(self.butterfly[butterfly_index(turn, m, context.threats)][from][to]);
+        for slot in context.slots.iter().flatten() {
             score += i32::from(self.continuation[slot * PIECE_SQUARES + own]);
         }
         score
@@ -86,12 +103,18 @@ impl History {
 
     /// Rewards the quiet move that caused a cutoff, penalises the quiets tried before it, and
     /// makes it the counter move of the previous one.
-    pub fn reward_quiet(&mut self, turn: Color, depth: i32, best: Move, tried: &[Move], slots: &ContinuationSlots) {
+    pub fn reward_quiet(&mut self, turn: Color, depth: i32, best: Move, tried: &[Move], context: &QuietContext) {
         let bonus = bonus(depth);
-        self.adjust_quiet(turn, best, bonus, slots);
+        self.adjust_quiet(turn, best, bonus, context);
         for &m in tried.iter().filter(|&&m| m != best) {
-            self.adjust_quiet(turn, m, -bonus, slots);
+            self.adjust_quiet(turn, m, -bonus, context);
         }
+    }
+
+    /// Rewards the quiet move that led to a node where every reply failed low: it refuted
+    /// whatever the opponent could do.
+    pub fn reward_prior_quiet(&mut self, turn: Color, depth: i32, m: Move, context: &QuietContext) {
+        self.adjust_quiet(turn, m, bonus(depth), context);
     }
 
     pub fn set_counter(&mut self, turn: Color, previous: Option<Move>, best: Move) {
@@ -111,11 +134,11 @@ impl History {
         }
     }
 
-    fn adjust_quiet(&mut self, turn: Color, m: Move, bonus: i32, slots: &ContinuationSlots) {
+    fn adjust_quiet(&mut self, turn: Color, m: Move, bonus: i32, context: &QuietContext) {
         let (from, to) = from_to(m);
-        apply(&mut self.butterfly[turn as usize][from][to], bonus);
+        apply(&mut self.butterfly[butterfly_index(turn, m, context.threats)][from][to], bonus);
         let own = piece_square(turn, m);
-        for slot in slots.iter().flatten() {
+        for slot in context.slots.iter().flatten() {
             apply(&mut self.continuation[slot * PIECE_SQUARES + own], bonus);
         }
     }

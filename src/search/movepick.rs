@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _, Role};
 
-use super::history::{ContinuationSlots, History};
+use super::history::{History, QuietContext};
 use super::params;
 use super::see::{SEE_VALUE, see};
 use crate::position::Position;
@@ -33,6 +33,8 @@ pub struct Picked {
     pub see: i32,
     /// The history score it was ordered by (quiets: butterfly + continuation).
     pub history: i32,
+    /// A killer or the counter move: a quiet that refuted a sibling or the previous move.
+    pub is_refutation: bool,
 }
 
 /// What the main search's ordering knows of a node.
@@ -40,7 +42,7 @@ pub struct OrderingHints {
     pub tt_move: Option<Move>,
     pub killers: [Option<Move>; 2],
     pub counter: Option<Move>,
-    pub slots: ContinuationSlots,
+    pub quiet: QuietContext,
 }
 
 pub struct MovePicker {
@@ -78,7 +80,7 @@ impl MovePicker {
     /// Captures and queen promotions only (every evasion when in check).
     pub fn noisy(tt_move: Option<Move>, in_check: bool) -> Self {
         let tt_move = tt_move.filter(|&m| in_check || is_noisy(m));
-        let hints = OrderingHints { tt_move, killers: [None; 2], counter: None, slots: [None; 2] };
+        let hints = OrderingHints { tt_move, killers: [None; 2], counter: None, quiet: QuietContext::default() };
         MovePicker { noisy_only: !in_check, ..Self::new(hints) }
     }
 
@@ -102,9 +104,11 @@ impl MovePicker {
 
     fn describe(&self, pos: &Position, m: Move, history: &History) -> Picked {
         if is_noisy(m) {
-            Picked { mv: m, is_quiet: false, see: see(pos.board(), m), history: history.capture_score(pos.turn(), m) }
+            let see = see(pos.board(), m);
+            Picked { mv: m, is_quiet: false, see, history: history.capture_score(pos.turn(), m), is_refutation: false }
         } else {
-            Picked { mv: m, is_quiet: true, see: 0, history: history.quiet_score(pos.turn(), m, &self.hints.slots) }
+            let history = history.quiet_score(pos.turn(), m, &self.hints.quiet);
+            Picked { mv: m, is_quiet: true, see: 0, history, is_refutation: false }
         }
     }
 
@@ -121,7 +125,7 @@ impl MovePicker {
                 let band = if exchange >= 0 { GOOD_CAPTURE } else { BAD_CAPTURE };
                 (m, band + victim_value(m) * params::capture_victim_weight() + captures, exchange, captures)
             } else {
-                let quiet = history.quiet_score(turn, m, &hints.slots);
+                let quiet = history.quiet_score(turn, m, &hints.quiet);
                 let score = if Some(m) == hints.killers[0] {
                     KILLER
                 } else if Some(m) == hints.killers[1] {
@@ -143,11 +147,12 @@ impl MovePicker {
             let rest = &mut self.moves[self.next..];
             let best = (0..rest.len()).max_by_key(|&i| rest[i].1)?;
             rest.swap(0, best);
-            let (mv, _, see, history) = rest[0];
+            let (mv, order, see, history) = rest[0];
             self.next += 1;
             let is_quiet = !is_noisy(mv);
             if !(is_quiet && self.skip_quiets) {
-                return Some(Picked { mv, is_quiet, see, history });
+                let is_refutation = is_quiet && (COUNTER..=KILLER).contains(&order);
+                return Some(Picked { mv, is_quiet, see, history, is_refutation });
             }
         }
     }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use arrayvec::ArrayVec;
 use crossbeam_channel::Sender;
-use shakmaty::Move;
+use shakmaty::{Bitboard, Move};
 
 use super::correction::CorrectionHistory;
 use super::history::History;
@@ -151,6 +151,8 @@ pub struct Frame {
     /// Double extensions on the line so far: they must stay rare.
     pub double_extensions: i32,
     pub killers: [Option<Move>; 2],
+    /// The squares the opponent attacked at this ply (threat-indexed history).
+    pub threats: Bitboard,
     pub pv: ArrayVec<Move, MAX_PLY>,
 }
 
