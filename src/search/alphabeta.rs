@@ -113,6 +113,7 @@ impl Worker {
         frame.mv = Some(m);
         frame.continuation = Some(piece_square(self.pos.turn(), m));
         self.pos.make(m);
+        self.shared().tt.prefetch(self.pos.key());
     }
 
     pub(super) fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut_node: bool) -> i32 {
@@ -580,6 +581,7 @@ impl Worker {
                 continue;
             }
             self.pos.make(picked.mv);
+            self.shared().tt.prefetch(self.pos.key());
             moves_tried += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake();
