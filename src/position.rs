@@ -177,14 +177,24 @@ impl Position {
 /// A key of the pawns of both sides: each side's pawn bitboard through a 64-bit mixer
 /// (SplitMix64's finaliser), so that similar structures get unrelated keys.
 pub fn pawn_key(board: &shakmaty::Board) -> u64 {
-    fn mix(mut x: u64) -> u64 {
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
-    }
     let white = (board.pawns() & board.white()).0;
     let black = (board.pawns() & board.black()).0;
     mix(white) ^ mix(black ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+}
+
+/// A key of one side's pieces other than pawns (non-pawn correction history).
+pub fn non_pawn_key(board: &shakmaty::Board, color: Color) -> u64 {
+    let ours = board.by_color(color);
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+        .iter()
+        .fold(0u64, |key, &role| mix(key ^ (board.by_role(role) & ours).0).rotate_left(role as u32))
+}
+
+/// SplitMix64's finaliser: similar bitboards get unrelated keys.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// Text of a move for the GUI: king-takes-rook castling only in Chess960 mode.

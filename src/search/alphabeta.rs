@@ -174,6 +174,22 @@ impl Worker {
             _ => static_eval,
         };
 
+        // Step 4b. Hindsight: the parent reduced the move that led here. If the move did not
+        // hurt the opponent, the reduction was too much; if it clearly did, it was too little.
+        let prior_reduction = self.stack[ply - 1].reduction;
+        let parent_eval = self.stack[ply - 1].static_eval;
+        if self.prune && excluded.is_none() && static_eval != NO_EVAL && parent_eval != NO_EVAL {
+            let opponent_worsening = static_eval + parent_eval > 0;
+            if prior_reduction >= params::hindsight_min_reduction() && !opponent_worsening {
+                depth += 1;
+            } else if prior_reduction >= params::hindsight_min_reduction() - 1
+                && depth >= 2
+                && static_eval + parent_eval > params::hindsight_margin()
+            {
+                depth -= 1;
+            }
+        }
+
         // A mate search (`go mate`) prunes nothing, so that no mate hides behind a pruned move.
         if self.prune && !pv_node && !in_check && excluded.is_none() && eval.abs() < MATE_BOUND {
             if let Some(score) = self.prune_node(depth, eval, beta, ply, improving, cut_node) {
@@ -321,10 +337,12 @@ impl Worker {
         self.stack[ply].reduction = reduction;
         let mut score = -self.search(depth - reduction, -alpha - 1, -alpha, ply + 1, true);
         self.stack[ply].reduction = 0;
-        if score > alpha && reduction > 0 {
+        // A search that hit a limit is not searched again: its score means nothing, and a
+        // node limit must hold exactly.
+        if score > alpha && reduction > 0 && !self.stopped {
             score = -self.search(depth, -alpha - 1, -alpha, ply + 1, !cut_node);
         }
-        if score > alpha && score < beta {
+        if score > alpha && score < beta && !self.stopped {
             score = -self.search(depth, -beta, -alpha, ply + 1, false);
         }
         score

@@ -1,23 +1,30 @@
 //! Correction history: how far the search's results have strayed from the static evaluation
-//! in positions with the same pawn structure, and with the same material. The static eval
+//! in positions with the same pawn structure, with the same material, and with the same
+//! placement of either side's pieces other than pawns. The static eval
 //! that pruning reads is corrected by what those positions taught, so that an evaluation
 //! blind to some pattern misleads the pruning less often.
 
 use shakmaty::{Color, Position as _, Role};
 
 use super::params::{CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_WEIGHT_SCALE};
-use crate::position::Position;
+use crate::position::{Position, non_pawn_key};
 
 const ENTRIES: usize = 16384;
 
 pub struct CorrectionHistory {
     pawn: Box<[[i32; ENTRIES]; 2]>,
     material: Box<[[i32; ENTRIES]; 2]>,
+    /// By side to move, then by the side whose pieces the key describes.
+    non_pawn: Box<[[[i32; ENTRIES]; 2]; 2]>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
-        CorrectionHistory { pawn: Box::new([[0; ENTRIES]; 2]), material: Box::new([[0; ENTRIES]; 2]) }
+        CorrectionHistory {
+            pawn: Box::new([[0; ENTRIES]; 2]),
+            material: Box::new([[0; ENTRIES]; 2]),
+            non_pawn: Box::new([[[0; ENTRIES]; 2]; 2]),
+        }
     }
 }
 
@@ -44,21 +51,43 @@ impl CorrectionHistory {
         *self = CorrectionHistory::default();
     }
 
-    /// The centipawns to add to the raw static eval of `pos`.
+    /// The centipawns to add to the raw static eval of `pos`: the mean of the four tables.
     pub fn correction(&self, pos: &Position) -> i32 {
+        let [pawn, material, white, black] = self.indices(pos);
         let side = pos.turn() as usize;
-        let pawn = self.pawn[side][index(pos.pawn_key())];
-        let material = self.material[side][index(material_key(pos))];
-        (pawn + material) / (2 * CORRECTION_GRAIN)
+        let sum = self.pawn[side][pawn]
+            + self.material[side][material]
+            + self.non_pawn[side][0][white]
+            + self.non_pawn[side][1][black];
+        sum / (4 * CORRECTION_GRAIN)
     }
 
-    /// Moves both entries towards `score - raw_eval`, faster after deeper searches.
+    /// Moves every entry towards `score - raw_eval`, faster after deeper searches.
     pub fn update(&mut self, pos: &Position, depth: i32, score: i32, raw_eval: i32) {
+        let [pawn, material, white, black] = self.indices(pos);
         let side = pos.turn() as usize;
         let target = ((score - raw_eval) * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
         let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
-        for entry in [&mut self.pawn[side][index(pos.pawn_key())], &mut self.material[side][index(material_key(pos))]] {
+        let [white_table, black_table] = &mut self.non_pawn[side];
+        let entries = [
+            &mut self.pawn[side][pawn],
+            &mut self.material[side][material],
+            &mut white_table[white],
+            &mut black_table[black],
+        ];
+        for entry in entries {
             *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
         }
+    }
+
+    /// The entries of `pos`: pawn structure, material, White's and Black's other pieces.
+    fn indices(&self, pos: &Position) -> [usize; 4] {
+        let board = pos.board().board();
+        [
+            index(pos.pawn_key()),
+            index(material_key(pos)),
+            index(non_pawn_key(board, Color::White)),
+            index(non_pawn_key(board, Color::Black)),
+        ]
     }
 }

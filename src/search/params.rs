@@ -79,6 +79,11 @@ search_params! {
     double_extension_margin = 20, 0, 60;
     double_extension_limit = 6, 0, 12;
 
+    /// Hindsight: a move reduced by at least `min_reduction` that left the opponent no worse
+    /// is searched a ply deeper; one reduced by one less that worsened it by `margin`, a ply less.
+    hindsight_min_reduction = 3, 2, 5;
+    hindsight_margin = 175, 50, 400;
+
     /// Futility pruning of quiet moves when the static eval plus a margin cannot reach alpha.
     futility_max_depth = 6, 3, 10;
     futility_margin = 90, 30, 200;
