@@ -174,18 +174,17 @@ impl Worker {
             _ => static_eval,
         };
 
-        // Step 4b. Hindsight: the parent reduced the move that led here. If the move did not
-        // hurt the opponent, the reduction was too much; if it clearly did, it was too little.
+        // Step 4b. Hindsight: the parent reduced the move that led here. If the static evals
+        // say the move cost the side that played it nothing, the reduction was too much; if
+        // it cost it clearly, too little.
         let prior_reduction = self.stack[ply - 1].reduction;
         let parent_eval = self.stack[ply - 1].static_eval;
         if self.prune && excluded.is_none() && static_eval != NO_EVAL && parent_eval != NO_EVAL {
-            let opponent_worsening = static_eval + parent_eval > 0;
-            if prior_reduction >= params::hindsight_min_reduction() && !opponent_worsening {
+            let cost_to_mover = static_eval + parent_eval;
+            let min_reduction = params::hindsight_min_reduction();
+            if prior_reduction >= min_reduction && cost_to_mover <= 0 {
                 depth += 1;
-            } else if prior_reduction >= params::hindsight_min_reduction() - 1
-                && depth >= 2
-                && static_eval + parent_eval > params::hindsight_margin()
-            {
+            } else if prior_reduction >= min_reduction - 1 && depth >= 2 && cost_to_mover > params::hindsight_margin() {
                 depth -= 1;
             }
         }
@@ -523,11 +522,10 @@ impl Worker {
     /// Every move here failed low: the quiet move that led here (from `ply - 1`) was a good
     /// one for the side that played it.
     fn reward_prior_quiet(&mut self, ply: usize, depth: i32) {
-        let Some(prior) = self.stack[ply - 1].mv.filter(|&m| !is_noisy(m)) else { return };
-        if ply >= 2 {
-            let context = self.quiet_context(ply - 1);
-            self.history.reward_prior_quiet(!self.pos.turn(), depth, prior, &context);
-        }
+        // The root's own moves (ply 0) are ordered by their scores, not by history.
+        let Some(prior) = self.stack[ply - 1].mv.filter(|&m| ply >= 2 && !is_noisy(m)) else { return };
+        let context = self.quiet_context(ply - 1);
+        self.history.reward_prior_quiet(!self.pos.turn(), depth, prior, &context);
     }
 
     /// Teaches the correction history how far this node's result lies from its static eval,

@@ -1,8 +1,9 @@
 //! Move-ordering statistics a search thread learns as it goes: the butterfly history of
 //! quiet moves (by whether the opponent attacks the move's origin and destination, since
-//! leaving or entering an attacked square changes what a move is worth), continuation histories (a quiet move's score given the moves one and two
-//! plies before it), the capture history, and a counter move per previous move. Every
-//! table is updated by gravity, so that scores stay within `HISTORY_MAX`.
+//! leaving or entering an attacked square changes what a move is worth), continuation
+//! histories (a quiet move's score given the moves one and two plies before it), the capture
+//! history, and a counter move per previous move. Every table is updated by gravity, so that
+//! scores stay within `HISTORY_MAX`.
 
 use shakmaty::{Bitboard, Color, Move, Role};
 

@@ -79,8 +79,9 @@ search_params! {
     double_extension_margin = 20, 0, 60;
     double_extension_limit = 6, 0, 12;
 
-    /// Hindsight: a move reduced by at least `min_reduction` that left the opponent no worse
-    /// is searched a ply deeper; one reduced by one less that worsened it by `margin`, a ply less.
+    /// Hindsight: a move reduced by at least `min_reduction` that, by the static evals, cost
+    /// the side that played it nothing is searched a ply deeper; one reduced by at least one
+    /// less that cost it more than `margin`, a ply less.
     hindsight_min_reduction = 3, 2, 5;
     hindsight_margin = 175, 50, 400;
 
