@@ -6,7 +6,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, PositionError, Role, Square,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList, Position as _, PositionError,
+    Role, Square, attacks,
 };
 
 /// A position with history. `make`/`unmake` must be paired.
@@ -133,6 +134,77 @@ impl Position {
         b.by_color(!self.turn()).into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | b.attacks_from(sq))
     }
 
+    /// The legal moves `is_noisy` accepts, in the order `legal_moves()` lists them (so
+    /// that ordering ties break the same way). shakmaty generates every move or none;
+    /// quiescence wants only these, and most of its nodes generate moves once. In check it
+    /// is every evasion, as the quiescence search needs.
+    pub fn noisy_moves(&self) -> MoveList {
+        let board = &self.board;
+        let b = board.board();
+        if board.is_check() {
+            return board.legal_moves();
+        }
+        let Some(king) = b.king_of(self.turn()) else {
+            let mut moves = board.legal_moves();
+            moves.retain(|m| is_noisy(*m));
+            return moves;
+        };
+        let us = self.turn();
+        let them = b.by_color(!us);
+        let occupied = b.occupied();
+        // Returned by value, a move list is a copy of over a kilobyte: ask only when there
+        // is an en-passant square at all.
+        let mut moves = MoveList::new();
+        if board.ep_square(EnPassantMode::Always).is_some() {
+            moves = board.en_passant_moves();
+        }
+        let capture_move = |role, from, to| Move::Normal { role, from, capture: b.role_at(to), to, promotion: None };
+
+        // Pawns: captures towards the a-file side, then the h-file side (each first off the
+        // last rank, then onto it), then pushes onto the last rank; by destination square.
+        let pawns = b.pawns() & b.by_color(us);
+        let forward = us.fold_wb(8, -8);
+        let origin = |to: Square, offset: i32| Square::new(to.to_u32().wrapping_add_signed(-offset));
+        for (offset, wrapped) in
+            [(forward - 1, Bitboard::from_file(File::H)), (forward + 1, Bitboard::from_file(File::A))]
+        {
+            let targets = pawns.shift(offset) & !wrapped & them;
+            for to in targets & !Bitboard::BACKRANKS {
+                moves.push(capture_move(Role::Pawn, origin(to, offset), to));
+            }
+            for to in targets & Bitboard::BACKRANKS {
+                push_promotions(&mut moves, origin(to, offset), to, b.role_at(to));
+            }
+        }
+        for to in pawns.shift(forward) & !occupied & Bitboard::BACKRANKS {
+            let from = origin(to, forward);
+            moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
+        }
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in b.by_role(role) & b.by_color(us) {
+                for to in attacks::attacks(from, shakmaty::Piece { color: us, role }, occupied) & them {
+                    moves.push(capture_move(role, from, to));
+                }
+            }
+        }
+        for to in attacks::king_attacks(king) & them {
+            if b.attacks_to(to, !us, occupied).is_empty() {
+                moves.push(capture_move(Role::King, king, to));
+            }
+        }
+
+        // Pinned pieces may move only along the pin (en passant came legal already).
+        let pinned = pinned_pieces(b, us, king);
+        if pinned.any() {
+            moves.retain(|m| match *m {
+                Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
+                _ => true,
+            });
+        }
+        moves
+    }
+
     /// Whether the side to move has pieces besides pawns and king (null-move safety).
     pub fn has_non_pawn_material(&self) -> bool {
         let b = self.board.board();
@@ -180,6 +252,33 @@ pub fn pawn_key(board: &shakmaty::Board) -> u64 {
     let white = (board.pawns() & board.white()).0;
     let black = (board.pawns() & board.black()).0;
     mix(white) ^ mix(black ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+}
+
+/// A capture or a queen promotion: what quiescence searches and move ordering scores by
+/// exchange rather than by history.
+pub fn is_noisy(m: Move) -> bool {
+    m.is_capture() || m.promotion() == Some(Role::Queen)
+}
+
+/// The side's pieces that alone stand between its king and an enemy slider.
+fn pinned_pieces(b: &shakmaty::Board, us: Color, king: Square) -> Bitboard {
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers & b.by_color(!us) {
+        let between = attacks::between(king, sniper) & b.occupied();
+        if !between.more_than_one() {
+            pinned |= between & b.by_color(us);
+        }
+    }
+    pinned
+}
+
+/// A pawn's move to the last rank, as each of the four promotions (`legal_moves()`'s order).
+fn push_promotions(moves: &mut MoveList, from: Square, to: Square, capture: Option<Role>) {
+    for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) });
+    }
 }
 
 /// A key of one side's pieces other than pawns (non-pawn correction history).

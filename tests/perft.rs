@@ -5,7 +5,7 @@
 mod common;
 
 use rokade::perft::perft;
-use rokade::position::Position;
+use rokade::position::{Position, is_noisy};
 use shakmaty::Position as _;
 
 /// (FEN, [(depth, count)]) from a perft EPD line.
@@ -96,4 +96,45 @@ fn make_unmake_keeps_keys_in_step() {
         let mut pos = Position::from_fen(fen).unwrap();
         assert_eq!(walk(&mut pos, depth), expected, "{fen}");
     }
+}
+
+/// Checks at every node of the tree that the quiescence generator lists exactly the noisy
+/// legal moves, in `legal_moves()`'s order (ordering ties must break the same way).
+fn walk_noisy(pos: &mut Position, depth: u32) -> u64 {
+    let legal = pos.board().legal_moves();
+    let expected: Vec<_> = legal.iter().copied().filter(|&m| is_noisy(m)).collect();
+    if pos.is_check() {
+        assert_eq!(pos.noisy_moves().to_vec(), legal.to_vec(), "{} (in check: every evasion)", pos.fen());
+    } else {
+        assert_eq!(pos.noisy_moves().to_vec(), expected, "{}", pos.fen());
+    }
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for m in legal {
+        pos.make(m);
+        nodes += walk_noisy(pos, depth - 1);
+        pos.unmake();
+    }
+    nodes
+}
+
+#[test]
+fn noisy_moves_are_the_noisy_legal_moves_in_order() {
+    let mut positions = 0;
+    for file in ["perft.epd", "perft960.epd"] {
+        for line in common::testdata(file) {
+            let (fen, counts) = parse(&line);
+            let mut pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let depth = if file == "perft.epd" { 3 } else { 2 };
+            let expected = counts.iter().find(|&&(d, _)| d == depth).map(|&(_, n)| n);
+            let visited = walk_noisy(&mut pos, depth);
+            if let Some(n) = expected {
+                assert_eq!(visited, n, "{fen} depth {depth}");
+            }
+            positions += 1;
+        }
+    }
+    assert!(positions > 1000, "the suites were read ({positions} positions)");
 }

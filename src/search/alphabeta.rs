@@ -4,13 +4,15 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _};
 
+use super::correction::CorrectionKeys;
 use super::history::{QuietContext, piece_square};
-use super::movepick::{MovePicker, OrderingHints, Picked, is_noisy};
+use super::movepick::{MovePicker, OrderingHints, Picked};
 use super::params;
 use super::see::see;
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::position::is_noisy;
 
 /// Static eval placeholder for positions in check, where there is none.
 const NO_EVAL: i32 = -INFINITY;
@@ -72,12 +74,14 @@ impl Worker {
 
     /// The raw static eval (from the TT when it has one) and the eval corrected by the
     /// correction history; both `NO_EVAL` in check.
-    fn static_eval(&mut self, in_check: bool, tt: Option<TtEntry>) -> (i32, i32) {
+    fn static_eval(&mut self, ply: usize, in_check: bool, tt: Option<TtEntry>) -> (i32, i32) {
         if in_check {
             return (NO_EVAL, NO_EVAL);
         }
         let raw = tt.map_or_else(|| self.evaluate(), |e| e.eval);
-        let corrected = raw + self.correction.correction(&self.pos);
+        let keys = CorrectionKeys::of(&self.pos);
+        self.stack[ply].correction_keys = keys;
+        let corrected = raw + self.correction.correction(&keys);
         (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
@@ -165,7 +169,7 @@ impl Worker {
         // Step 4. Static evaluation, corrected; the TT score sharpens it where its bound allows.
         let (raw_eval, static_eval) = match excluded {
             Some(_) => (NO_EVAL, self.stack[ply].static_eval),
-            None => self.static_eval(in_check, tt),
+            None => self.static_eval(ply, in_check, tt),
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -311,7 +315,7 @@ impl Worker {
                 self.reward_prior_quiet(ply, depth);
             }
             let bound = bound_of(best_score, original_alpha, beta);
-            self.update_correction(bound, best_move, best_score, (raw_eval, static_eval), depth);
+            self.update_correction(ply, bound, best_move, best_score, (raw_eval, static_eval), depth);
             self.store_tt(ply, best_move, best_score, raw_eval, depth, bound);
         }
         best_score
@@ -533,6 +537,7 @@ impl Worker {
     /// the informative side of the eval.
     fn update_correction(
         &mut self,
+        ply: usize,
         bound: Bound,
         best: Option<Move>,
         score: i32,
@@ -545,7 +550,7 @@ impl Worker {
             Bound::Upper => score < corrected,
         };
         if raw != NO_EVAL && informative && best.is_none_or(|m| !is_noisy(m)) && score.abs() < MATE_BOUND {
-            self.correction.update(&self.pos, depth, score, raw);
+            self.correction.update(&self.stack[ply].correction_keys, depth, score, raw);
         }
     }
 
@@ -579,7 +584,7 @@ impl Worker {
         }
 
         // Stand pat: the side to move may decline every capture.
-        let (raw_eval, eval) = self.static_eval(in_check, tt);
+        let (raw_eval, eval) = self.static_eval(ply, in_check, tt);
         let mut best_score = eval;
         if !in_check {
             if eval >= beta {

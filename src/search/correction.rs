@@ -10,12 +10,15 @@ use super::params::{CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, COR
 use crate::position::{Position, non_pawn_key};
 
 const ENTRIES: usize = 16384;
+const _: () = assert!(CORRECTION_MAX <= i16::MAX as i32, "entries are i16");
 
+/// Entries are `i16` (they stay within `CORRECTION_MAX`), so that the tables, read at every
+/// node, take half the cache.
 pub struct CorrectionHistory {
-    pawn: Box<[[i32; ENTRIES]; 2]>,
-    material: Box<[[i32; ENTRIES]; 2]>,
+    pawn: Box<[[i16; ENTRIES]; 2]>,
+    material: Box<[[i16; ENTRIES]; 2]>,
     /// By side to move, then by the side whose pieces the key describes.
-    non_pawn: Box<[[[i32; ENTRIES]; 2]; 2]>,
+    non_pawn: Box<[[[i16; ENTRIES]; 2]; 2]>,
 }
 
 impl Default for CorrectionHistory {
@@ -51,21 +54,22 @@ impl CorrectionHistory {
         *self = CorrectionHistory::default();
     }
 
-    /// The centipawns to add to the raw static eval of `pos`: the mean of the four tables.
-    pub fn correction(&self, pos: &Position) -> i32 {
-        let [pawn, material, white, black] = self.indices(pos);
-        let side = pos.turn() as usize;
-        let sum = self.pawn[side][pawn]
-            + self.material[side][material]
-            + self.non_pawn[side][0][white]
-            + self.non_pawn[side][1][black];
+    /// The centipawns to add to the raw static eval of the position `keys` describe: the
+    /// mean of the four tables.
+    pub fn correction(&self, keys: &CorrectionKeys) -> i32 {
+        let [pawn, material, white, black] = keys.indices;
+        let side = keys.side;
+        let sum = i32::from(self.pawn[side][pawn])
+            + i32::from(self.material[side][material])
+            + i32::from(self.non_pawn[side][0][white])
+            + i32::from(self.non_pawn[side][1][black]);
         sum / (4 * CORRECTION_GRAIN)
     }
 
-    /// Moves every entry towards `score - raw_eval`, faster after deeper searches.
-    pub fn update(&mut self, pos: &Position, depth: i32, score: i32, raw_eval: i32) {
-        let [pawn, material, white, black] = self.indices(pos);
-        let side = pos.turn() as usize;
+    /// Moves every entry of `keys` towards `score - raw_eval`, faster after deeper searches.
+    pub fn update(&mut self, keys: &CorrectionKeys, depth: i32, score: i32, raw_eval: i32) {
+        let [pawn, material, white, black] = keys.indices;
+        let side = keys.side;
         let target = ((score - raw_eval) * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
         let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
         let [white_table, black_table] = &mut self.non_pawn[side];
@@ -76,18 +80,33 @@ impl CorrectionHistory {
             &mut black_table[black],
         ];
         for entry in entries {
-            *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+            let moved =
+                (i32::from(*entry) * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+            *entry = moved as i16;
         }
     }
+}
 
-    /// The entries of `pos`: pawn structure, material, White's and Black's other pieces.
-    fn indices(&self, pos: &Position) -> [usize; 4] {
+/// Where a position's entries lie in the four tables: worked out once per node, when its
+/// static eval is corrected, and kept on the search stack for the update at the node's end.
+#[derive(Clone, Copy, Default)]
+pub struct CorrectionKeys {
+    side: usize,
+    /// Pawn structure, material, White's and Black's other pieces.
+    indices: [usize; 4],
+}
+
+impl CorrectionKeys {
+    pub fn of(pos: &Position) -> CorrectionKeys {
         let board = pos.board().board();
-        [
-            index(pos.pawn_key()),
-            index(material_key(pos)),
-            index(non_pawn_key(board, Color::White)),
-            index(non_pawn_key(board, Color::Black)),
-        ]
+        CorrectionKeys {
+            side: pos.turn() as usize,
+            indices: [
+                index(pos.pawn_key()),
+                index(material_key(pos)),
+                index(non_pawn_key(board, Color::White)),
+                index(non_pawn_key(board, Color::Black)),
+            ],
+        }
     }
 }

@@ -1,16 +1,16 @@
 //! Staged move ordering. The TT move is tried before any move is generated (a cutoff then
-//! skips generation, which dominates the cost of a node). After that, one `legal_moves()`
-//! call is scored into bands: good captures and promotions by victim and capture history,
-//! killers, the counter move, quiets by butterfly and continuation history, and captures
-//! that lose material last.
+//! skips generation, which dominates the cost of a node). After that, one generation (every
+//! legal move, or in quiescence the noisy ones alone) is scored into bands: good captures
+//! and promotions by victim and capture history, killers, the counter move, quiets by
+//! butterfly and continuation history, and captures that lose material last.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Move, Position as _, Role};
+use shakmaty::{Move, Position as _};
 
 use super::history::{History, QuietContext};
 use super::params;
 use super::see::{SEE_VALUE, see};
-use crate::position::Position;
+use crate::position::{Position, is_noisy};
 
 const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
@@ -55,10 +55,6 @@ pub struct MovePicker {
     noisy_only: bool,
     /// Set once late-move pruning has begun: the remaining quiets are not returned.
     skip_quiets: bool,
-}
-
-pub fn is_noisy(m: Move) -> bool {
-    m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
 fn victim_value(m: Move) -> i32 {
@@ -115,8 +111,9 @@ impl MovePicker {
     fn generate(&mut self, pos: &Position, history: &History) {
         let turn = pos.turn();
         let hints = &self.hints;
-        for m in pos.board().legal_moves() {
-            if Some(m) == hints.tt_move || (self.noisy_only && !is_noisy(m)) {
+        let moves = if self.noisy_only { pos.noisy_moves() } else { pos.board().legal_moves() };
+        for m in moves {
+            if Some(m) == hints.tt_move {
                 continue;
             }
             let entry = if is_noisy(m) {

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use crossbeam_channel::Sender;
 use shakmaty::{Bitboard, Move};
 
-use super::correction::CorrectionHistory;
+use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::history::History;
 use super::limits::Limits;
 use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
@@ -153,6 +153,8 @@ pub struct Frame {
     pub killers: [Option<Move>; 2],
     /// The squares the opponent attacked at this ply (threat-indexed history).
     pub threats: Bitboard,
+    /// This ply's correction-history entries, set with its static eval.
+    pub correction_keys: CorrectionKeys,
     pub pv: ArrayVec<Move, MAX_PLY>,
 }
 
