@@ -101,8 +101,9 @@ struct Eval<'a, T: Tracer> {
     board: &'a Board,
     weights: &'a [S; NUM_TERMS],
     tracer: &'a mut T,
-    /// The linear terms, from White's side.
-    score: S,
+    /// The linear terms of each side (indexed by `side`); kept apart so that adding one
+    /// needs no branch on the colour.
+    score: [S; 2],
     /// Each side's attack on the enemy king, before the safety curve.
     safety: [S; 2],
     info: EvalInfo,
@@ -132,7 +133,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
             }
             info.kings[s] = board.king_of(color).unwrap_or(Square::A1);
         }
-        Eval { board, weights, tracer, score: S(0, 0), safety: [S(0, 0); 2], info }
+        Eval { board, weights, tracer, score: [S(0, 0); 2], safety: [S(0, 0); 2], info }
     }
 
     /// Adds term `term` (a constant from `params`) `count` times for `color`.
@@ -141,10 +142,8 @@ impl<'a, T: Tracer> Eval<'a, T> {
         let s = self.weights[term] * count;
         if term >= SAFETY_START {
             self.safety[side(color)] += s;
-        } else if color == Color::White {
-            self.score += s;
         } else {
-            self.score -= s;
+            self.score[side(color)] += s;
         }
         self.tracer.add(term, color, count);
     }
@@ -205,9 +204,14 @@ impl<'a, T: Tracer> Eval<'a, T> {
         }
     }
 
+    /// The linear terms so far, from White's side.
+    fn white_score(&self) -> S {
+        self.score[side(Color::White)] - self.score[side(Color::Black)]
+    }
+
     /// Blends the phases, applies the safety curve, the endgame scale and the mop-up.
     fn combine(self) -> i32 {
-        let mut score = self.score;
+        let mut score = self.white_score();
         for color in Color::ALL {
             let curve = king::safety_curve(self.safety[side(color)]);
             score += if color == Color::White { curve } else { -curve };

@@ -41,11 +41,11 @@ impl<T: Tracer> Eval<'_, T> {
         let key = pawn_key(self.board);
         let entry = &mut table.entries[key as usize & (PAWN_TABLE_ENTRIES - 1)];
         if entry.key != key || key == 0 {
-            let before = self.score;
+            let before = self.white_score();
             let passed = self.pawn_structure();
-            *entry = PawnEntry { key, score: self.score - before, passed };
+            *entry = PawnEntry { key, score: self.white_score() - before, passed };
         } else {
-            self.score += entry.score;
+            self.score[side(Color::White)] += entry.score;
         }
         self.info.passed = entry.passed;
     }

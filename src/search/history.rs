@@ -16,7 +16,11 @@ pub const CONTINUATION_PLIES: usize = 2;
 
 /// The continuation slot a move opens: who moved, and where to.
 pub fn piece_square(turn: Color, m: Move) -> usize {
-    (turn as usize * 6 + m.role() as usize - 1) * 64 + m.to().to_usize()
+    slot(turn, m.role(), m.to().to_usize())
+}
+
+fn slot(turn: Color, role: Role, to: usize) -> usize {
+    (turn as usize * 6 + role as usize - 1) * 64 + to
 }
 
 /// The slots of the moves 1 and 2 plies before a node (`None` for a null move or the root).
@@ -40,15 +44,27 @@ pub struct History {
     counters: Box<[[[Option<Move>; 64]; 7]; 2]>,
 }
 
-fn from_to(m: Move) -> (usize, usize) {
-    (m.from().map_or(0, |s| s.to_usize()), m.to().to_usize())
+/// Where a quiet move's statistics are: its butterfly entry (table, origin, destination)
+/// and the continuation slot it opens. Read from the move once: its accessors are not free.
+struct QuietIndex {
+    table: usize,
+    from: usize,
+    to: usize,
+    own: usize,
 }
 
-/// The butterfly table of `turn` for a move given the opponent's threats.
-fn butterfly_index(turn: Color, m: Move, threats: Bitboard) -> usize {
-    let from_attacked = m.from().is_some_and(|s| threats.contains(s));
-    let to_attacked = threats.contains(m.to());
-    turn as usize * 4 + usize::from(from_attacked) * 2 + usize::from(to_attacked)
+impl QuietIndex {
+    /// The butterfly table is chosen by colour and by whether the opponent attacks the
+    /// move's origin and destination.
+    fn new(turn: Color, m: Move, threats: Bitboard) -> Self {
+        let from = m.from();
+        let to = m.to();
+        let from_attacked = from.is_some_and(|s| threats.contains(s));
+        let to_attacked = threats.contains(to);
+        let table = turn as usize * 4 + usize::from(from_attacked) * 2 + usize::from(to_attacked);
+        let to = to.to_usize();
+        QuietIndex { table, from: from.map_or(0, |s| s.to_usize()), to, own: slot(turn, m.role(), to) }
+    }
 }
 
 /// The captured role, 0 for a promotion that captures nothing.
@@ -85,11 +101,10 @@ impl History {
 
     /// Butterfly plus continuation scores: how good a quiet move has been here.
     pub fn quiet_score(&self, turn: Color, m: Move, context: &QuietContext) -> i32 {
-        let (from, to) = from_to(m);
-        let own = piece_square(turn, m);
-        let mut score = i32::from(self.butterfly[butterfly_index(turn, m, context.threats)][from][to]);
+        let i = QuietIndex::new(turn, m, context.threats);
+        let mut score = i32::from(self.butterfly[i.table][i.from][i.to]);
         for slot in context.slots.iter().flatten() {
-            score += i32::from(self.continuation[slot * PIECE_SQUARES + own]);
+            score += i32::from(self.continuation[slot * PIECE_SQUARES + i.own]);
         }
         score
     }
@@ -136,11 +151,10 @@ impl History {
     }
 
     fn adjust_quiet(&mut self, turn: Color, m: Move, bonus: i32, context: &QuietContext) {
-        let (from, to) = from_to(m);
-        apply(&mut self.butterfly[butterfly_index(turn, m, context.threats)][from][to], bonus);
-        let own = piece_square(turn, m);
+        let i = QuietIndex::new(turn, m, context.threats);
+        apply(&mut self.butterfly[i.table][i.from][i.to], bonus);
         for slot in context.slots.iter().flatten() {
-            apply(&mut self.continuation[slot * PIECE_SQUARES + own], bonus);
+            apply(&mut self.continuation[slot * PIECE_SQUARES + i.own], bonus);
         }
     }
 
