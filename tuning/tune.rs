@@ -3,8 +3,8 @@
 //!
 //! Each position is traced once: the evaluation records how often each term applied for
 //! each side, so that the evaluation becomes a function of the weights (linear, except the
-//! king-safety curve, which is differentiated through, and the endgame scale, which is
-//! kept as it was). The scale K of `sigmoid(K * eval / 400)` is fitted to the game results
+//! king-safety curve and the complexity adjustment of the endgame score, which are
+//! differentiated through, and the endgame scale, which is kept as it was). The scale K of `sigmoid(K * eval / 400)` is fitted to the game results
 //! first; the target of each position is then `lambda * result + (1 - lambda) *
 //! sigmoid(K * score / 400)`, a blend of the game's result and the search's score. Adam,
 //! full batch, minimises the mean squared error over every weight at once. A twentieth of
@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use rokade::eval::params::{NUM_TERMS, PARAMS, S, SAFETY_START};
+use rokade::eval::params::{COMPLEXITY, NUM_TERMS, PARAMS, S, SAFETY_START};
 use rokade::eval::trace;
 use rokade::eval::tune::params_block;
 use rokade::eval::{MAX_PHASE, SCALE_NORMAL};
@@ -26,6 +26,8 @@ const PARAMS_RS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/params.rs
 /// The king-safety curve of `src/eval/king.rs`: mg `a * max(a, 0) / 720`, eg `max(a, 0) / 20`.
 const SAFETY_MG_DIVISOR: f64 = 720.0;
 const SAFETY_EG_DIVISOR: f64 = 20.0;
+/// The complexity term's features (`src/eval/params.rs`); only their endgame weights count.
+const COMPLEXITY_FEATURES: usize = 5;
 /// Adam's moment decay rates.
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
@@ -53,6 +55,10 @@ struct Args {
     limit: Option<usize>,
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Pull of every weight back towards where it started, per centipawn it moved (L2): a
+    /// weight few positions speak for then stays where it was.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
     /// Start every weight from zero instead of the current table.
     #[arg(long)]
     from_zero: bool,
@@ -67,6 +73,8 @@ struct Sample {
     linear: Vec<(u16, i16)>,
     /// (term, White's count, Black's count) of the king-safety terms.
     safety: Vec<(u16, i16, i16)>,
+    /// (term, count) of the complexity features, which are not per side.
+    complexity: Vec<(u16, i16)>,
     /// Phase share of the middlegame, 0 to 1.
     mg_share: f64,
     /// Endgame share times the endgame scale.
@@ -93,8 +101,13 @@ fn sample(pos: &Position, result: f64, score: f64) -> Option<Sample> {
     }
     let mut linear = Vec::new();
     let mut safety = Vec::new();
+    let mut complexity = Vec::new();
     for (i, [black, white]) in t.counts.iter().copied().enumerate() {
-        if i >= SAFETY_START {
+        if is_complexity(i) {
+            if white != 0 {
+                complexity.push((i as u16, white as i16));
+            }
+        } else if i >= SAFETY_START {
             if white != 0 || black != 0 {
                 safety.push((i as u16, white as i16, black as i16));
             }
@@ -104,7 +117,11 @@ fn sample(pos: &Position, result: f64, score: f64) -> Option<Sample> {
     }
     let mg_share = f64::from(t.phase) / f64::from(MAX_PHASE);
     let eg_share = (1.0 - mg_share) * f64::from(t.scale) / f64::from(SCALE_NORMAL);
-    Some(Sample { linear, safety, mg_share, eg_share, result, score, eval: f64::from(t.eval), target: 0.0 })
+    Some(Sample { linear, safety, complexity, mg_share, eg_share, result, score, eval: f64::from(t.eval), target: 0.0 })
+}
+
+fn is_complexity(term: usize) -> bool {
+    (COMPLEXITY..COMPLEXITY + COMPLEXITY_FEATURES).contains(&term)
 }
 
 fn load(args: &Args) -> Vec<Sample> {
@@ -155,8 +172,19 @@ fn attacks(s: &Sample, w: &[f64]) -> [(f64, f64); 2] {
     a
 }
 
-/// The model's evaluation of a sample, from White's side.
-fn evaluate(s: &Sample, w: &[f64]) -> f64 {
+/// The sign of a number, 0 for 0 (the engine's `i32::signum`).
+fn sign(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// The model's middlegame and endgame scores before complexity, from White's side.
+fn phase_scores(s: &Sample, w: &[f64]) -> (f64, f64) {
     let (mut mg, mut eg) = (0.0, 0.0);
     for &(i, c) in &s.linear {
         mg += w[2 * i as usize] * f64::from(c);
@@ -167,6 +195,21 @@ fn evaluate(s: &Sample, w: &[f64]) -> f64 {
         mg += sign * amg * amg.max(0.0) / SAFETY_MG_DIVISOR;
         eg += sign * aeg.max(0.0) / SAFETY_EG_DIVISOR;
     }
+    (mg, eg)
+}
+
+/// The complexity adjustment's sum for a sample, and whether it leaves the endgame score
+/// `eg` standing (false: it cancels it, and nothing moves the endgame score).
+fn complexity(s: &Sample, w: &[f64], eg: f64) -> (f64, bool) {
+    let sum: f64 = s.complexity.iter().map(|&(i, c)| w[2 * i as usize + 1] * f64::from(c)).sum();
+    (sum, sum > -eg.abs())
+}
+
+/// The model's evaluation of a sample, from White's side.
+fn evaluate(s: &Sample, w: &[f64]) -> f64 {
+    let (mg, eg) = phase_scores(s, w);
+    let (sum, _) = complexity(s, w, eg);
+    let eg = eg + sign(eg) * sum.max(-eg.abs());
     mg * s.mg_share + eg * s.eg_share
 }
 
@@ -196,7 +239,13 @@ fn accumulate_gradient(samples: &[&Sample], w: &[f64], k: f64, grad: &mut [f64])
     for s in samples {
         let p = sigmoid(k * evaluate(s, w) / 400.0);
         let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / 400.0;
-        let (dmg, deg) = (d * s.mg_share, d * s.eg_share);
+        let (_, eg) = phase_scores(s, w);
+        let (_, eg_stands) = complexity(s, w, eg);
+        let deg = if eg_stands { d * s.eg_share } else { 0.0 };
+        let dmg = d * s.mg_share;
+        for &(i, c) in &s.complexity {
+            grad[2 * i as usize + 1] += deg * sign(eg) * f64::from(c);
+        }
         for &(i, c) in &s.linear {
             grad[2 * i as usize] += dmg * f64::from(c);
             grad[2 * i as usize + 1] += deg * f64::from(c);
@@ -262,6 +311,7 @@ fn main() {
     let validation: Vec<&Sample> = samples.iter().enumerate().filter(|(i, _)| held_out(*i)).map(|(_, s)| s).collect();
 
     let mut w = if args.from_zero { vec![0.0; 2 * NUM_TERMS] } else { current };
+    let start_weights = w.clone();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let report = |epoch: usize, w: &[f64]| {
         let held_out = mean_error(&validation, w, k, |s| s.target);
@@ -276,8 +326,9 @@ fn main() {
         let rate = args.rate * 0.1f64.powf(epoch as f64 / args.epochs as f64);
         let g = gradient(&train, &w, k, args.threads);
         for i in 0..w.len() {
-            m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
-            v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
+            let g = g[i] + args.l2 * (w[i] - start_weights[i]);
+            m[i] = BETA1 * m[i] + (1.0 - BETA1) * g;
+            v[i] = BETA2 * v[i] + (1.0 - BETA2) * g * g;
             let m_hat = m[i] / (1.0 - BETA1.powi(epoch as i32));
             let v_hat = v[i] / (1.0 - BETA2.powi(epoch as i32));
             w[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);

@@ -12,11 +12,24 @@ const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
 pub const CENTRE: u64 = 0x0000_0018_1800_0000;
 /// Files c to f.
 pub const CENTRE_FILES: u64 = 0x3c3c_3c3c_3c3c_3c3c;
+/// Files a to d.
+pub const QUEEN_SIDE: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+/// Files e to h.
+pub const KING_SIDE: u64 = !QUEEN_SIDE;
 /// The two long diagonals.
 pub const LONG_DIAGONALS: u64 = 0x8142_2418_1824_4281;
 
 pub const fn file_mask(file: usize) -> u64 {
     FILE_A << file
+}
+
+/// The files with at least one square of `squares`, as bits 0 (file a) to 7 (file h).
+pub const fn files_of(squares: u64) -> u8 {
+    let mut folded = squares;
+    folded |= folded >> 32;
+    folded |= folded >> 16;
+    folded |= folded >> 8;
+    folded as u8
 }
 
 pub const fn rank_mask(rank: usize) -> u64 {

@@ -5,7 +5,7 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Color};
 
-use super::bitboards::{count, file_mask, rank_mask, ranks_ahead_of, relative_rank, squares};
+use super::bitboards::{count, file_mask, files_of, rank_mask, ranks_ahead_of, relative_rank, squares};
 use super::params::*;
 use super::trace::Tracer;
 use super::{BISHOP, Eval, KING, KNIGHT, PAWN, QUEEN, ROOK, side};
@@ -14,6 +14,33 @@ use super::{BISHOP, Eval, KING, KNIGHT, PAWN, QUEEN, ROOK, side};
 /// `attack / SAFETY_EG_DIVISOR`, each for a positive attack only.
 pub const SAFETY_MG_DIVISOR: i32 = 720;
 pub const SAFETY_EG_DIVISOR: i32 = 20;
+
+/// By a set of files (the bits of `files_of`, not empty) and a file: the distance from that
+/// file to the nearest file of the set.
+static FILE_DISTANCE: [[u8; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
+    let mut files: usize = 1;
+    while files < 256 {
+        let mut file: usize = 0;
+        while file < 8 {
+            let mut nearest = 7;
+            let mut other: usize = 0;
+            while other < 8 {
+                if files & (1 << other) != 0 && file.abs_diff(other) < nearest {
+                    nearest = file.abs_diff(other);
+                }
+                other += 1;
+            }
+            table[files][file] = nearest as u8;
+            file += 1;
+        }
+        files += 1;
+    }
+    table
+};
+
+/// `KING_DEFENDERS` counts up to this many.
+const MAX_KING_DEFENDERS: i32 = 11;
 
 /// The bonus for an attack score.
 pub fn safety_curve(attack: S) -> S {
@@ -24,7 +51,24 @@ impl<T: Tracer> Eval<'_, T> {
     /// `color`'s shelter and the storm against it, then `color`'s attack on the enemy king.
     pub(super) fn king(&mut self, color: Color) {
         self.shelter(color);
+        self.king_surroundings(color);
         self.attack_on_king(color);
+    }
+
+    /// Our minor pieces and pawns around the king, and how far it is from the pawns.
+    fn king_surroundings(&mut self, color: Color) {
+        let s = side(color);
+        let info = &self.info;
+        let defenders = info.pieces[s][PAWN] | info.pieces[s][KNIGHT] | info.pieces[s][BISHOP];
+        let defenders = count(defenders & info.king_zone[s]).min(MAX_KING_DEFENDERS);
+        let pawns = info.pieces[0][PAWN] | info.pieces[1][PAWN];
+        let pawn_files = files_of(pawns);
+        let king_file = info.kings[s].to_usize() % 8;
+        self.add(color, KING_DEFENDERS + defenders as usize, 1);
+        if pawn_files != 0 {
+            let distance = FILE_DISTANCE[pawn_files as usize][king_file];
+            self.add(color, KING_PAWN_FILE_DISTANCE + distance as usize, 1);
+        }
     }
 
     fn shelter(&mut self, color: Color) {
@@ -84,5 +128,19 @@ impl<T: Tracer> Eval<'_, T> {
             self.add(color, SAFETY_NO_QUEEN, 1);
         }
         self.add(color, SAFETY_BASE, 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_distance_is_to_the_nearest_file_of_the_set() {
+        assert_eq!(FILE_DISTANCE[0b0000_0001][0], 0);
+        assert_eq!(FILE_DISTANCE[0b0000_0001][7], 7);
+        assert_eq!(FILE_DISTANCE[0b1000_0001][4], 3);
+        assert_eq!(FILE_DISTANCE[0b0010_0100][4], 1);
+        assert_eq!(FILE_DISTANCE[0b1111_1111][3], 0);
     }
 }

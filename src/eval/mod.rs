@@ -37,6 +37,17 @@ const KING: usize = 5;
 /// Game phase weight of each role; the sum over the start position is `MAX_PHASE`.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
+/// The most closed pawn structure (`KNIGHT_CLOSEDNESS` and `ROOK_CLOSEDNESS` have one more weight).
+const MAX_CLOSEDNESS: usize = 8;
+
+/// Pawns close the position, pawns blocked head-on more so, files without pawns open it.
+fn closedness(white_pawns: u64, black_pawns: u64) -> usize {
+    let pawns = white_pawns | black_pawns;
+    let rammed = bitboards::count(white_pawns & bitboards::forward(Color::Black, black_pawns));
+    let open_files = bitboards::files_of(pawns).count_zeros() as i32;
+    ((bitboards::count(pawns) + 3 * rammed - 4 * open_files) / 3).clamp(0, MAX_CLOSEDNESS as i32) as usize
+}
+
 /// Evaluates from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Chess) -> i32 {
     from_side_to_move(pos, Eval::new(pos.board(), &PARAMS, &mut NoTrace).run(pos.turn(), None))
@@ -94,6 +105,8 @@ struct EvalInfo {
     zone_attackers: [[i32; 6]; 2],
     zone_attacks: [i32; 2],
     passed: [u64; 2],
+    /// How closed the pawn structure is, 0 (open) to `MAX_CLOSEDNESS`.
+    closedness: usize,
 }
 
 /// One evaluation in progress.
@@ -124,6 +137,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
             zone_attackers: [[0; 6]; 2],
             zone_attacks: [0; 2],
             passed: [0; 2],
+            closedness: 0,
         };
         for color in Color::ALL {
             let s = side(color);
@@ -189,6 +203,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
             let low = pawns & (bitboards::relative_rank_mask(color, 1) | bitboards::relative_rank_mask(color, 2));
             info.mobility_area[s] = !(blocked | low | info.attacked_by[them][PAWN] | info.pieces[s][KING]);
         }
+        info.closedness = closedness(info.pieces[1][PAWN], info.pieces[0][PAWN]);
     }
 
     /// Records the attacks of one of `color`'s pieces.
@@ -210,12 +225,13 @@ impl<'a, T: Tracer> Eval<'a, T> {
     }
 
     /// Blends the phases, applies the safety curve, the endgame scale and the mop-up.
-    fn combine(self) -> i32 {
+    fn combine(mut self) -> i32 {
         let mut score = self.white_score();
         for color in Color::ALL {
             let curve = king::safety_curve(self.safety[side(color)]);
             score += if color == Color::White { curve } else { -curve };
         }
+        score.1 += self.complexity(score.1);
         let phase = self.phase();
         let scale = scale::endgame_scale(self.board, score.1);
         let mut white = (score.0 * phase + score.1 * (MAX_PHASE - phase) * scale / SCALE_NORMAL) / MAX_PHASE;
@@ -223,6 +239,23 @@ impl<'a, T: Tracer> Eval<'a, T> {
         white += mop_up;
         self.tracer.record_shape(phase, scale, mop_up != 0);
         white
+    }
+
+    /// The change `COMPLEXITY` makes to the endgame score `eg`: a simple position (few pawns,
+    /// one wing) pulls it toward a draw, a rich one pushes it out.
+    fn complexity(&mut self, eg: i32) -> i32 {
+        let info = &self.info;
+        let pawns = info.pieces[0][PAWN] | info.pieces[1][PAWN];
+        let pieces = info.occupied & !pawns & !(info.pieces[0][KING] | info.pieces[1][KING]);
+        let both_wings = pawns & bitboards::QUEEN_SIDE != 0 && pawns & bitboards::KING_SIDE != 0;
+        let features =
+            [count(info.passed[0] | info.passed[1]), count(pawns), i32::from(both_wings), i32::from(pieces == 0), 1];
+        let mut complexity = 0;
+        for (i, &n) in features.iter().enumerate() {
+            complexity += self.weights[params::COMPLEXITY + i].1 * n;
+            self.tracer.add(params::COMPLEXITY + i, Color::White, n);
+        }
+        eg.signum() * complexity.max(-eg.abs())
     }
 
     fn phase(&self) -> i32 {
@@ -285,6 +318,41 @@ mod tests {
             let material: i32 = (0..5).map(|r| t.counts[params::MATERIAL + r][1]).sum();
             assert_eq!(material, (pos.board().white() & !pos.board().kings()).count() as i32);
         }
+    }
+
+    #[test]
+    fn closed_structures_score_higher_than_open_ones() {
+        let board = |fen: &str| fen.parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap();
+        let closedness_of = |fen: &str| {
+            let b = board(fen);
+            let pawns = |c: Color| (b.board().pawns() & b.board().by_color(c)).0;
+            closedness(pawns(Color::White), pawns(Color::Black))
+        };
+        // 16 pawns, none blocked, no open file.
+        assert_eq!(closedness_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 5);
+        // A French chain: two pawns blocked head-on.
+        assert_eq!(closedness_of("rnbqkbnr/pp3ppp/4p3/2ppP3/3P4/8/PPP2PPP/RNBQKBNR w KQkq - 0 4"), 7);
+        // Four pawns on four files: four open files.
+        assert_eq!(closedness_of("4k3/p6p/8/8/8/8/P6P/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn complexity_moves_the_endgame_score_toward_zero_but_never_past_it() {
+        let pos = "8/5k2/8/3p4/8/3K4/8/8 w - - 0 1".parse::<Fen>().unwrap();
+        let pos: Chess = pos.into_position(CastlingMode::Standard).unwrap();
+        let mut weights = PARAMS;
+        weights[params::COMPLEXITY + 4] = S(0, -1000);
+        let mut tracer = NoTrace;
+        let mut eval = Eval::new(pos.board(), &weights, &mut tracer);
+        eval.init_attacks();
+        assert_eq!(eval.complexity(150), -150);
+        assert_eq!(eval.complexity(-150), 150);
+        weights[params::COMPLEXITY + 4] = S(0, 40);
+        let mut eval = Eval::new(pos.board(), &weights, &mut tracer);
+        eval.init_attacks();
+        let pawn_weight = weights[params::COMPLEXITY + 1].1;
+        assert_eq!(eval.complexity(150), 40 + pawn_weight + weights[params::COMPLEXITY + 3].1);
+        assert_eq!(eval.complexity(0), 0);
     }
 
     #[test]

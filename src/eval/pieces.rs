@@ -55,6 +55,7 @@ impl<T: Tracer> Eval<'_, T> {
         let hits = knight_attacks(sq).0;
         self.note_attacks(color, KNIGHT, hits);
         self.add(color, KNIGHT_MOBILITY + self.mobility(color, hits), 1);
+        self.add(color, KNIGHT_CLOSEDNESS + self.info.closedness, 1);
         self.minor(color, sq, KNIGHT_OUTPOST);
     }
 
@@ -93,6 +94,7 @@ impl<T: Tracer> Eval<'_, T> {
         let hits = rook_attacks(sq, Bitboard(self.info.occupied)).0;
         self.note_attacks(color, ROOK, hits);
         self.add(color, ROOK_MOBILITY + self.mobility(color, hits), 1);
+        self.add(color, ROOK_CLOSEDNESS + self.info.closedness, 1);
         let file = file_mask(sq.to_usize() % 8);
         if self.info.pieces[s][PAWN] & file == 0 {
             let open = self.info.pieces[them][PAWN] & file == 0;

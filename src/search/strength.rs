@@ -404,9 +404,10 @@ impl NodeBudget {
 const MATE_CHECK_MOVES: u32 = 12;
 /// Under a clock or movetime the mate check runs for the first part of the move's time, so a
 /// mate that full strength finds in the level's time is never missed (the hardest of
-/// mates.epd needs 3.9M nodes). This cap keeps a generous movetime from making a level think
-/// long (about 4 s here); at 10+0.1 the time always ends the check first.
-const TIMED_MATE_CHECK_NODES: u64 = 4_000_000;
+/// mates.epd needs 3.9M nodes of the pruned search or 3.3M of the exhaustive hunt, so each
+/// half of the check gets 4M). This cap keeps a generous movetime from making a level think
+/// long (about 8 s here); at 10+0.1 the time always ends the check first.
+const TIMED_MATE_CHECK_NODES: u64 = 8_000_000;
 /// With no clock (`go depth`, `go infinite`) the check has this budget, about what 10+0.1 gives.
 const UNTIMED_MATE_CHECK_NODES: u64 = 400_000;
 /// The longest mate by checks looked for (its nodes are the mate check's).
