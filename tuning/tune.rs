@@ -4,8 +4,8 @@
 //! Each position is traced once: the evaluation records how often each term applied for
 //! each side, so that the evaluation becomes a function of the weights (linear, except the
 //! king-safety curve and the complexity adjustment of the endgame score, which are
-//! differentiated through, and the endgame scale, which is kept as it was). The scale K of `sigmoid(K * eval / 400)` is fitted to the game results
-//! first; the target of each position is then `lambda * result + (1 - lambda) *
+//! differentiated through, and the endgame scale, which is kept as it was). The scale K of
+//! `sigmoid(K * eval / 400)` is fitted to the game results first; the target of each position is then `lambda * result + (1 - lambda) *
 //! sigmoid(K * score / 400)`, a blend of the game's result and the search's score. Adam,
 //! full batch, minimises the mean squared error over every weight at once. A twentieth of
 //! the positions (whole blocks, so whole games) is held out and its error reported. `--write`
@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use rokade::eval::params::{COMPLEXITY, NUM_TERMS, PARAMS, S, SAFETY_START};
+use rokade::eval::params::{COMPLEXITY, COMPLEXITY_FEATURES, NUM_TERMS, PARAMS, S, SAFETY_START};
 use rokade::eval::trace;
 use rokade::eval::tune::params_block;
 use rokade::eval::{MAX_PHASE, SCALE_NORMAL};
@@ -26,8 +26,6 @@ const PARAMS_RS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/params.rs
 /// The king-safety curve of `src/eval/king.rs`: mg `a * max(a, 0) / 720`, eg `max(a, 0) / 20`.
 const SAFETY_MG_DIVISOR: f64 = 720.0;
 const SAFETY_EG_DIVISOR: f64 = 20.0;
-/// The complexity term's features (`src/eval/params.rs`); only their endgame weights count.
-const COMPLEXITY_FEATURES: usize = 5;
 /// Adam's moment decay rates.
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
@@ -198,19 +196,25 @@ fn phase_scores(s: &Sample, w: &[f64]) -> (f64, f64) {
     (mg, eg)
 }
 
-/// The complexity adjustment's sum for a sample, and whether it leaves the endgame score
-/// `eg` standing (false: it cancels it, and nothing moves the endgame score).
-fn complexity(s: &Sample, w: &[f64], eg: f64) -> (f64, bool) {
+/// The model's evaluation of a sample, and what its gradient needs: the endgame score before
+/// complexity and whether the complexity adjustment leaves it standing (false: it cancels the
+/// endgame score, and nothing moves it).
+struct Model {
+    eval: f64,
+    eg: f64,
+    eg_stands: bool,
+}
+
+fn model(s: &Sample, w: &[f64]) -> Model {
+    let (mg, eg) = phase_scores(s, w);
     let sum: f64 = s.complexity.iter().map(|&(i, c)| w[2 * i as usize + 1] * f64::from(c)).sum();
-    (sum, sum > -eg.abs())
+    let adjusted = eg + sign(eg) * sum.max(-eg.abs());
+    Model { eval: mg * s.mg_share + adjusted * s.eg_share, eg, eg_stands: sum > -eg.abs() }
 }
 
 /// The model's evaluation of a sample, from White's side.
 fn evaluate(s: &Sample, w: &[f64]) -> f64 {
-    let (mg, eg) = phase_scores(s, w);
-    let (sum, _) = complexity(s, w, eg);
-    let eg = eg + sign(eg) * sum.max(-eg.abs());
-    mg * s.mg_share + eg * s.eg_share
+    model(s, w).eval
 }
 
 fn mean_error(samples: &[&Sample], w: &[f64], k: f64, target: impl Fn(&Sample) -> f64 + Sync) -> f64 {
@@ -237,10 +241,9 @@ fn fit_k(samples: &[&Sample], w: &[f64]) -> f64 {
 /// The gradient of the mean squared error over `samples`, added into `grad`.
 fn accumulate_gradient(samples: &[&Sample], w: &[f64], k: f64, grad: &mut [f64]) {
     for s in samples {
-        let p = sigmoid(k * evaluate(s, w) / 400.0);
+        let Model { eval, eg, eg_stands } = model(s, w);
+        let p = sigmoid(k * eval / 400.0);
         let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / 400.0;
-        let (_, eg) = phase_scores(s, w);
-        let (_, eg_stands) = complexity(s, w, eg);
         let deg = if eg_stands { d * s.eg_share } else { 0.0 };
         let dmg = d * s.mg_share;
         for &(i, c) in &s.complexity {

@@ -43,9 +43,9 @@ const MAX_CLOSEDNESS: usize = 8;
 /// Pawns close the position, pawns blocked head-on more so, files without pawns open it.
 fn closedness(white_pawns: u64, black_pawns: u64) -> usize {
     let pawns = white_pawns | black_pawns;
-    let rammed = bitboards::count(white_pawns & bitboards::forward(Color::Black, black_pawns));
+    let rammed = count(white_pawns & bitboards::forward(Color::Black, black_pawns));
     let open_files = bitboards::files_of(pawns).count_zeros() as i32;
-    ((bitboards::count(pawns) + 3 * rammed - 4 * open_files) / 3).clamp(0, MAX_CLOSEDNESS as i32) as usize
+    ((count(pawns) + 3 * rammed - 4 * open_files) / 3).clamp(0, MAX_CLOSEDNESS as i32) as usize
 }
 
 /// Evaluates from the side to move's point of view, in centipawns.
@@ -248,7 +248,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
         let pawns = info.pieces[0][PAWN] | info.pieces[1][PAWN];
         let pieces = info.occupied & !pawns & !(info.pieces[0][KING] | info.pieces[1][KING]);
         let both_wings = pawns & bitboards::QUEEN_SIDE != 0 && pawns & bitboards::KING_SIDE != 0;
-        let features =
+        let features: [i32; params::COMPLEXITY_FEATURES] =
             [count(info.passed[0] | info.passed[1]), count(pawns), i32::from(both_wings), i32::from(pieces == 0), 1];
         let mut complexity = 0;
         for (i, &n) in features.iter().enumerate() {

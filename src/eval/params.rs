@@ -160,7 +160,7 @@ terms! {
     /// How winnable the endgame score is (endgame weights only): passed pawns, pawns, pawns on
     /// both wings, pawns alone on the board, and a constant. Their sum moves the endgame
     /// score toward or away from zero, never past it.
-    COMPLEXITY: 5,
+    COMPLEXITY: COMPLEXITY_FEATURES,
     /// Our pieces attacking the enemy king zone, by role: knight, bishop, rook, queen.
     SAFETY_ATTACKER: 4,
     /// Attacks of our pieces on squares of the enemy king zone.
@@ -174,6 +174,10 @@ terms! {
     /// Always 1: the curve's offset.
     SAFETY_BASE: 1,
 }
+
+/// The complexity term's features: passed pawns, pawns, pawns on both wings, a pawn
+/// ending, and the constant.
+pub const COMPLEXITY_FEATURES: usize = 5;
 
 /// Terms from here on are king safety (see the module comment).
 pub const SAFETY_START: usize = SAFETY_ATTACKER;
