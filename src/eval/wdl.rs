@@ -9,10 +9,10 @@
 use shakmaty::{Chess, Position, Role};
 
 // BEGIN FITTED WDL MODEL (tuning/fit-wdl.py)
-const A_BASE: f64 = 344.254;
-const A_PER_MATERIAL: f64 = -3.9954;
-const B_BASE: f64 = 187.026;
-const B_PER_MATERIAL: f64 = -1.6024;
+const A_BASE: f64 = 268.643;
+const A_PER_MATERIAL: f64 = -2.7249;
+const B_BASE: f64 = 81.886;
+const B_PER_MATERIAL: f64 = 0.1512;
 // END FITTED WDL MODEL
 
 /// Material on the board in pawns: 1, 3, 3, 5, 9; 78 in the start position.
