@@ -36,7 +36,7 @@ pub fn signature(elo: u32) -> u64 {
     hash
 }
 
-fn describe(band: &Band) -> String {
+fn describe(band: &Band, book_temperature_pct: u32) -> String {
     format!(
         "depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}  book {:>3} %",
         band.depth,
@@ -45,7 +45,7 @@ fn describe(band: &Band) -> String {
         band.max_loss_cp,
         band.temperature_cp,
         band.eval_noise_cp,
-        band.book_temperature_pct
+        book_temperature_pct
     )
 }
 
@@ -61,7 +61,7 @@ pub fn print(only: &[String], with_signature: bool) {
             nearest_skill_level(elo),
             band.setting,
             strength::FORM_SPREAD,
-            describe(&band)
+            describe(&band, strength::book_temperature_pct(elo))
         );
         if with_signature {
             line += &format!("  signature {:016x}", signature(elo));

@@ -38,9 +38,6 @@ pub struct Band {
     pub temperature_cp: i32,
     /// Amplitude (cp) of the noise on static evaluations.
     pub eval_noise_cp: i32,
-    /// How freely the band picks among book moves (`book::choice`): 100 in proportion to
-    /// their weights, more is more evenly, 0 always the best-weighted one.
-    pub book_temperature_pct: u32,
 }
 
 /// The app's opponents and their target Elo.
@@ -68,16 +65,16 @@ pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].1;
 
 #[rustfmt::skip]
 pub const BANDS: [Band; 10] = [
-    Band { setting: 0, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120, book_temperature_pct: 400 },
-    Band { setting: 300, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90, book_temperature_pct: 400 },
-    Band { setting: 600, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60, book_temperature_pct: 350 },
-    Band { setting: 900, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40, book_temperature_pct: 300 },
-    Band { setting: 1200, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25, book_temperature_pct: 250 },
-    Band { setting: 1500, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15, book_temperature_pct: 200 },
-    Band { setting: 1800, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30, book_temperature_pct: 100 },
-    Band { setting: 2100, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12, book_temperature_pct: 0 },
-    Band { setting: 2400, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0, book_temperature_pct: 0 },
-    Band { setting: 2700, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0, book_temperature_pct: 0 },
+    Band { setting: 0, depth: 1, nodes: 1_500, candidates: 12, max_loss_cp: 1000, temperature_cp: 340, eval_noise_cp: 120 },
+    Band { setting: 300, depth: 1, nodes: 2_000, candidates: 10, max_loss_cp: 900, temperature_cp: 260, eval_noise_cp: 90 },
+    Band { setting: 600, depth: 1, nodes: 3_000, candidates: 8, max_loss_cp: 700, temperature_cp: 180, eval_noise_cp: 60 },
+    Band { setting: 900, depth: 2, nodes: 6_000, candidates: 7, max_loss_cp: 450, temperature_cp: 120, eval_noise_cp: 40 },
+    Band { setting: 1200, depth: 3, nodes: 15_000, candidates: 6, max_loss_cp: 300, temperature_cp: 75, eval_noise_cp: 25 },
+    Band { setting: 1500, depth: 5, nodes: 40_000, candidates: 4, max_loss_cp: 180, temperature_cp: 40, eval_noise_cp: 15 },
+    Band { setting: 1800, depth: 8, nodes: 120_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 30 },
+    Band { setting: 2100, depth: 12, nodes: 200_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 12 },
+    Band { setting: 2400, depth: 20, nodes: 500_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
+    Band { setting: 2700, depth: 30, nodes: 2_000_000, candidates: 1, max_loss_cp: 0, temperature_cp: 1, eval_noise_cp: 0 },
 ];
 
 // BEGIN CALIBRATION (tuning/calibrate-levels rewrites this block)
@@ -137,15 +134,32 @@ fn lerp(a: f64, b: f64, t: f64) -> f64 {
     a + (b - a) * t
 }
 
+/// The value at a target Elo of a table of (Elo, value) rows, interpolated linearly.
+fn by_elo(table: &[(u32, u32)], elo: u32) -> u32 {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let upper = table.iter().position(|&(target, _)| target >= elo).unwrap_or(table.len() - 1);
+    if upper == 0 || table[upper].0 == elo {
+        return table[upper].1;
+    }
+    let ((t0, v0), (t1, v1)) = (table[upper - 1], table[upper]);
+    lerp(f64::from(v0), f64::from(v1), f64::from(elo - t0) / f64::from(t1 - t0)).round() as u32
+}
+
 /// The setting that plays at a target Elo, interpolated in the calibration.
 pub fn setting_for(elo: u32) -> u32 {
-    let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    let upper = CALIBRATION.iter().position(|&(target, _)| target >= elo).unwrap_or(CALIBRATION.len() - 1);
-    if upper == 0 || CALIBRATION[upper].0 == elo {
-        return CALIBRATION[upper].1;
-    }
-    let ((t0, s0), (t1, s1)) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
-    lerp(f64::from(s0), f64::from(s1), f64::from(elo - t0) / f64::from(t1 - t0)).round() as u32
+    by_elo(&CALIBRATION, elo)
+}
+
+/// How freely a level picks among book moves (`book::choice`), by its target Elo: 100 in
+/// proportion to their weights, more is more evenly, 0 always the best-weighted one. It
+/// follows the target, not the setting nor the game's form, so that refitting the
+/// calibration never changes how a level opens: Master always plays the main line.
+const BOOK_TEMPERATURE_PCT: [(u32, u32); 6] =
+    [(600, 400), (900, 325), (1200, 250), (1500, 200), (1800, 100), (2100, 0)];
+
+/// The book temperature (%) of a level with this target Elo.
+pub fn book_temperature_pct(elo: u32) -> u32 {
+    by_elo(&BOOK_TEMPERATURE_PCT, elo)
 }
 
 /// The parameters at a setting, interpolated between the table's rows.
@@ -167,7 +181,6 @@ pub fn band_at(setting: u32) -> Band {
         max_loss_cp: int(lo.max_loss_cp, hi.max_loss_cp),
         temperature_cp: int(lo.temperature_cp, hi.temperature_cp).max(1),
         eval_noise_cp: int(lo.eval_noise_cp, hi.eval_noise_cp),
-        book_temperature_pct: int(lo.book_temperature_pct as i32, hi.book_temperature_pct as i32) as u32,
     }
 }
 
@@ -447,6 +460,14 @@ mod tests {
         assert_eq!(skill_level_elo(0), Some(600));
         assert_eq!(skill_level_elo(19), Some(2100));
         assert_eq!(skill_level_elo(20), None);
+    }
+
+    #[test]
+    fn the_book_temperature_falls_with_the_target_and_master_plays_the_main_line() {
+        let temperatures: Vec<u32> = LEVELS.iter().map(|&(_, elo)| book_temperature_pct(elo)).collect();
+        assert_eq!(temperatures, [400, 325, 250, 200, 100, 0]);
+        assert_eq!(book_temperature_pct(1650), 150);
+        assert_eq!(book_temperature_pct(3000), 0);
     }
 
     fn clock(time_ms: u64, inc_ms: u64) -> Limits {

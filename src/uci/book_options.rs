@@ -94,7 +94,7 @@ impl BookOptions {
     }
 
     /// The book's move for this `go`, when the book answers it. With a `Skill Seed` the same
-    /// position gets the same move; a level draws as its band says (`book_temperature_pct`).
+    /// position gets the same move; a level draws as its target Elo says (`strength::book_temperature_pct`).
     pub fn answer(
         &self,
         pos: &Position,
@@ -108,8 +108,7 @@ impl BookOptions {
             return None;
         }
         let moves = self.book.as_ref()?.moves(pos);
-        let temperature =
-            strength.map_or(choice::PROPORTIONAL, |s| strength::band_at(s.setting()).book_temperature_pct);
+        let temperature = strength.map_or(choice::PROPORTIONAL, |s| strength::book_temperature_pct(s.elo));
         let mut rng = StdRng::seed_from_u64(strength::derive_seed(seed, pos.key() ^ BOOK_SALT));
         let mv = choice::choose(&moves, temperature, &mut rng)?;
         let index = moves.iter().position(|m| *m == mv)?;
