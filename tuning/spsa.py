@@ -359,6 +359,8 @@ class Tuner:
         self.args, self.params, self.openings = args, params, openings
         self.run = {"params": [p.name for p in params], "iterations": args.iterations,
                     "alpha": args.alpha, "gamma": args.gamma, "a_ratio": args.a_ratio,
+                    "c_end": {p.name: p.c_end for p in params},
+                    "r_end": {p.name: p.r_end for p in params},
                     "seed": args.seed, "start": {p.name: p.value for p in params}}
         self.rng = random.Random(args.seed)
         self.done, self.started, self.history = 0, 0, []
@@ -493,6 +495,10 @@ def parse_args(argv=None):
     ap.add_argument("--alpha", type=float, default=0.602, help="decay exponent of a_k")
     ap.add_argument("--gamma", type=float, default=0.101, help="decay exponent of c_k")
     ap.add_argument("--a-ratio", type=float, default=0.1, help="A as a share of N")
+    ap.add_argument("--c-scale", type=float, default=1.0,
+                    help="multiplies every c_end of the listing (a short run needs larger perturbations)")
+    ap.add_argument("--r-end", type=float,
+                    help="r_end for every parameter instead of the listing's (a short run needs a larger one)")
     ap.add_argument("--margin", type=float, default=100, help="ms a move may overrun the clock")
     ap.add_argument("--option", action="append", default=[], type=lambda s: s.split("=", 1),
                     metavar="NAME=VALUE", help="a fixed UCI option for both sides (repeatable)")
@@ -511,6 +517,9 @@ def main(argv=None) -> int:
             sys.exit(f"error: unknown parameter(s) {', '.join(unknown)}; "
                      f"`{args.engine} spsa` lists {', '.join(p.name for p in params)}")
         params = [p for p in params if p.name in wanted]
+    for p in params:
+        p.c_end *= args.c_scale
+        p.r_end = args.r_end if args.r_end is not None else p.r_end
     probe = Engine([args.engine], dict(args.option))
     probe.close()
     if not params or any(p.name not in probe.declared for p in params):
