@@ -131,19 +131,19 @@ search_params! {
     /// Time: moves assumed left when the GUI does not say, and the shares of the clock.
     time_default_moves_to_go = 25, 15, 40;
     /// Share of the per-move budget after which no new iteration starts, before the scaling below.
-    time_soft_pct = 60, 30, 90;
+    time_soft_pct = 63, 30, 90;
     /// The hard limit may stretch the budget this many times, but never past this share of the clock.
     time_hard_multiplier = 3, 2, 6;
     time_hard_max_pct = 40, 20, 60;
     /// Soft limit scaling: the best move unchanged for several iterations needs less time.
-    time_stability_max_x100 = 140, 100, 200;
+    time_stability_max_x100 = 134, 100, 200;
     time_stability_step_x100 = 10, 0, 25;
-    time_stability_min_x100 = 75, 40, 100;
+    time_stability_min_x100 = 69, 40, 100;
     /// ...a best move that took most of the nodes needs less, one that took few needs more...
-    time_node_base_x100 = 150, 100, 250;
-    time_node_scale_x100 = 135, 50, 250;
+    time_node_base_x100 = 149, 100, 250;
+    time_node_scale_x100 = 130, 50, 250;
     /// ...and a score falling from the last iterations needs more, up to this factor.
-    time_score_drop_max_x100 = 150, 100, 250;
+    time_score_drop_max_x100 = 188, 100, 250;
     time_score_drop_per_cp_x100 = 1, 0, 5;
 }
 
