@@ -31,15 +31,18 @@ issue 30 for each level (its match rate on the players nearest its Elo, its blun
                         [--movetime 200 | --nodes N] [--concurrency 2] [--depth 12]
                         [--levels Beginner,...,Full] [--sf-elo 1350,1800,2100]
                         [--engine name=NAME cmd=CMD option.NAME=VALUE ...] [--json out.json]
+                        [--moves-from earlier.json] [--cache-dir DIR]
 
 GAMES defaults to ../shared/data/human-games/2015-11.txt, the held-out file (tune on
 2013-06.txt). Progress goes to stderr. An engine that crashes, hangs or plays an illegal move
-is recorded as a failure for that position and restarted; the run goes on. Needs python-chess
+is recorded as a failure for that position and restarted; the run goes on. --moves-from takes
+the moves of the players an earlier run's --json holds (the same sample) instead of playing
+them: to re-print a run, or to measure only a changed level beside the others' old moves.
+Needs python-chess
 (`pip install chess`) and a release build.
 """
-import argparse, bisect, hashlib, io, json, math, os, queue, re, shlex, subprocess, sys, threading, time
+import argparse, bisect, hashlib, json, math, os, queue, random, re, shlex, subprocess, sys, threading, time
 from dataclasses import dataclass, field
-import random
 
 import chess
 import chess.pgn
@@ -308,6 +311,20 @@ def implied_rating(centres, losses, loss):
     if not hits:   # a single point equal to the loss
         hits = [x for x, y in points if y == loss]
     return (min(hits) + max(hits)) / 2, None
+
+
+def wilson_interval(successes, n, z=1.96):
+    """The 95 % interval of a share (Wilson's score interval).
+
+    >>> [round(x, 3) for x in wilson_interval(40, 100)]
+    [0.309, 0.498]
+    """
+    if n == 0:
+        return None
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
 def nearest_bins(elo):
@@ -606,15 +623,14 @@ def play_moves(players, positions, games, args):
             start = time.monotonic()
             _, best = engine.search(position_command(game, pos.ply), go, timeout)
             record["seconds"] = time.monotonic() - start
-            try:
-                move = chess.Move.from_uci(best) if best not in (None, "(none)", "0000") else None
-            except ValueError:
-                move = None
-            if move is None or move not in board.legal_moves:
-                record["failure"] = "no move" if move is None and best in (None, "(none)", "0000") else "illegal"
-                record["bestmove"] = best
+            if best in (None, "(none)", "0000"):
+                record["failure"] = "no move"
             else:
-                record["move"] = move.uci()
+                try:   # parse_uci also takes castling written king-takes-rook
+                    record["move"] = board.parse_uci(best).uci()
+                except ValueError:
+                    record["failure"] = "illegal"
+                    record["bestmove"] = best
         except EngineFailure as e:
             record["failure"] = str(e)
             key = (player.command, tuple(player.options))
@@ -787,10 +803,16 @@ def summarise(players, positions, games, moves, judge):
             bins = nearest_bins(p.elo)
             sel = [e for e in per_position if e["bin"] in bins and e["players"][p.name]["move"]]
             human_sel = [e for e in per_position if e["bin"] in bins]
+            matches = sum(e["players"][p.name]["match"] for e in sel)
             s["nearest"] = {"bins": bins, "positions": len(sel),
-                            "match": sum(e["players"][p.name]["match"] for e in sel) / len(sel) if sel else None,
+                            "match": matches / len(sel) if sel else None,
+                            "match_ci": wilson_interval(matches, len(sel)),
                             "human_blunder": (sum(error_class(e["human_loss"]) == "blunder" for e in human_sel)
                                               / len(human_sel) if human_sel else None)}
+    levels = [summary["players"][p.name]["nearest"]["match"] for p in players if p.kind == "level" and p.elo is not None]
+    levels = [m for m in levels if m is not None]
+    summary["levels_match_average"] = sum(levels) / len(levels) if levels else None
+    summary["levels_averaged"] = len(levels)
     return per_position, summary
 
 
@@ -854,24 +876,38 @@ def tables(players, summary, positions):
         out.append(f"**Done means** (issue 30): the human's move in at least {pct(MATCH_TARGET)} of the positions "
                    f"of the players nearest the level's Elo, the levels' average at least "
                    f"{pct(MATCH_AVERAGE_TARGET)}; blunders within the human range of the bin\n")
-        out.append("| player | Elo | nearest players | positions | plays the human's move | target met "
+        out.append("| player | Elo | nearest players | positions | plays the human's move (95 %) | target met "
                    "| blunders (all positions) | humans' blunders there |")
         out.append("|---|---|---|---|---|---|---|---|")
         for p in rated:
             s = summary["players"][p.name]
             n = s["nearest"]
             met = "-" if n["match"] is None else ("yes" if n["match"] >= MATCH_TARGET else "no")
-            out.append(f"| {p.name} | {p.elo} | {', '.join(n['bins'])} | {n['positions']} | {pct(n['match'])} | {met} | "
+            ci = "" if n["match_ci"] is None else f" ({100 * n['match_ci'][0]:.0f}-{100 * n['match_ci'][1]:.0f} %)"
+            out.append(f"| {p.name} | {p.elo} | {', '.join(n['bins'])} | {n['positions']} | {pct(n['match'])}{ci} | {met} | "
                        f"{pct(s['all'].get('blunder'))} | {pct(n['human_blunder'])} |")
-        levels = [summary["players"][p.name]["nearest"]["match"] for p in rated if p.kind == "level"]
-        levels = [m for m in levels if m is not None]
-        if levels:
-            average = sum(levels) / len(levels)
-            summary["levels_match_average"] = average
+        average = summary["levels_match_average"]
+        if average is not None:
             out.append("")
-            out.append(f"Average over the {len(levels)} levels: {pct(average)} "
+            out.append(f"Average over the {summary['levels_averaged']} levels: {pct(average)} "
                        f"({'met' if average >= MATCH_AVERAGE_TARGET else 'not met'}; target {pct(MATCH_AVERAGE_TARGET)})")
     return "\n".join(out)
+
+
+def reused_moves(path, positions, games, players):
+    """The moves of the players that a previous run's --json holds, if it sampled the same
+    positions: {(player, position index): record}."""
+    try:
+        with open(path) as f:
+            old = json.load(f)["positions"]
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit(f"--moves-from {path}: {e}")
+    fens = {e["index"]: e["fen"] for e in old}
+    if len(old) != len(positions) or any(fens.get(p.index) != board_at(games[p.game], p.ply).fen() for p in positions):
+        sys.exit(f"--moves-from {path}: its positions are not this run's (other games, seed or sampling options)")
+    names = {p.name for p in players} & set.intersection(*(set(e["players"]) for e in old))
+    return {(name, e["index"]): {k: e["players"][name].get(k) for k in ("move", "seconds", "failure")}
+            for e in old for name in names}
 
 
 def git_commit():
@@ -906,6 +942,8 @@ def main():
     ap.add_argument("--stockfish", default=STOCKFISH, help="Stockfish, for the judge and the UCI_Elo players")
     ap.add_argument("--cache-dir", default=DEFAULT_CACHE, help="where the judge's scores are kept")
     ap.add_argument("--json", help="write every position, move, loss and figure here")
+    ap.add_argument("--moves-from", metavar="JSON", help="take the moves of the players a previous run's --json "
+                    "holds (same games and sample) instead of playing them")
     args = ap.parse_args()
     for name in ("per_bin", "per_side", "concurrency", "depth", "movetime"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
@@ -943,7 +981,11 @@ def main():
           f"{limit_text}, {args.concurrency} workers, seed {args.seed}", file=sys.stderr, flush=True)
 
     judge = Judge(args)
-    moves = play_moves(players, positions, games, args)
+    moves = reused_moves(args.moves_from, positions, games, players) if args.moves_from else {}
+    reused = sorted({name for name, _ in moves}, key=[p.name for p in players].index)
+    if reused:
+        print(f"moves of {', '.join(reused)} from {args.moves_from}", file=sys.stderr)
+    moves.update(play_moves([p for p in players if p.name not in reused], positions, games, args))
     wanted = []
     for pos in positions:
         game = games[pos.game]
@@ -958,7 +1000,8 @@ def main():
     header = (f"rokade {git_commit()}, {time.strftime('%Y-%m-%d')}; games {', '.join(os.path.basename(g) for g in args.games)}, "
               f"{len(positions)} positions from ply {args.min_ply} (at most {args.per_bin} a bin, {args.per_side} a player "
               f"and game), seed {args.seed}; {limit_text}, {args.concurrency} workers; judge {judge.id_name} depth "
-              f"{args.depth}, Hash {JUDGE_HASH_MB}, 1 thread\n")
+              f"{args.depth}, Hash {JUDGE_HASH_MB}, 1 thread"
+              + (f"; the moves of {', '.join(reused)} from {args.moves_from}" if reused else "") + "\n")
     text = tables(players, summary, positions)
     print(header)
     print(text)
