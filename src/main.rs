@@ -51,6 +51,9 @@ enum Command {
         /// Draw the evaluation graph to this SVG file (more games: NAME-2.svg, ...).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
+        /// Syzygy tablebase folders, separated as in `SyzygyPath`.
+        #[arg(long)]
+        syzygy: Option<String>,
     },
     /// The search parameters in the SPSA form OpenBench reads: name, int, value, min, max, c_end, r_end.
     Spsa,
@@ -205,7 +208,7 @@ fn main() -> ExitCode {
     }
     match Cli::parse().command {
         Command::Bench { depth } => rokade::bench::print(depth.clamp(1, rokade::bench::MAX_DEPTH)),
-        Command::Analyse { pgn, depth, movetime, nodes, threads, hash, json, svg } => {
+        Command::Analyse { pgn, depth, movetime, nodes, threads, hash, json, svg, syzygy } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let settings = rokade::analysis::Settings {
                 depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(ANALYSIS_DEPTH)),
@@ -214,7 +217,8 @@ fn main() -> ExitCode {
                 threads: threads.unwrap_or(cores).clamp(1, 256),
                 hash_mb: hash.clamp(1, 65536),
             };
-            if let Err(e) = rokade::analysis::run(&pgn, settings, &rokade::analysis::Outputs { json, svg }) {
+            let outputs = rokade::analysis::Outputs { json, svg };
+            if let Err(e) = rokade::analysis::run(&pgn, settings, &outputs, syzygy.as_deref()) {
                 eprintln!("rokade analyse: {e}");
                 return ExitCode::FAILURE;
             }

@@ -369,6 +369,15 @@ impl Controller {
             ) => {
                 self.strength.set(name, value);
             }
+            (options::SYZYGY_PATH, Value::String(path)) => {
+                self.finish_search();
+                for message in self.pool.set_tablebase_path(&path) {
+                    self.out.info_string(&message);
+                }
+            }
+            (options::SYZYGY_PROBE_DEPTH, Value::Int(depth)) => self.config.syzygy.probe_depth = depth as i32,
+            (options::SYZYGY_50_MOVE_RULE, Value::Bool(on)) => self.config.syzygy.rule50 = on,
+            (options::SYZYGY_PROBE_LIMIT, Value::Int(pieces)) => self.config.syzygy.probe_limit = pieces as usize,
             (options::OWN_BOOK | options::BOOK_FILE | options::BOOK_DEPTH | options::LEVEL_BOOK, value) => {
                 if let Some(message) = self.book.set(name, value) {
                     self.out.info_string(&message);

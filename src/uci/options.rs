@@ -4,7 +4,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::search::params::{self, Tunable};
 use crate::search::strength::{FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
-use crate::search::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
+use crate::search::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_PLY, tablebase};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -50,6 +50,10 @@ pub const OWN_BOOK: &str = "OwnBook";
 pub const BOOK_FILE: &str = "BookFile";
 pub const BOOK_DEPTH: &str = "BookDepth";
 pub const LEVEL_BOOK: &str = "LevelBook";
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
 
 /// How UCI writes an empty string option.
 pub const EMPTY: &str = "<empty>";
@@ -75,6 +79,16 @@ pub const SPECS: &[Spec] = &[
         kind: Kind::Spin { default: super::book_options::DEFAULT_DEPTH_MOVES as i64, min: 0, max: 100 },
     },
     Spec { name: LEVEL_BOOK, kind: Kind::Check { default: true } },
+    Spec { name: SYZYGY_PATH, kind: Kind::String { default: EMPTY } },
+    Spec {
+        name: SYZYGY_PROBE_DEPTH,
+        kind: Kind::Spin { default: tablebase::DEFAULT_PROBE_DEPTH as i64, min: 1, max: MAX_PLY as i64 - 1 },
+    },
+    Spec { name: SYZYGY_50_MOVE_RULE, kind: Kind::Check { default: true } },
+    Spec {
+        name: SYZYGY_PROBE_LIMIT,
+        kind: Kind::Spin { default: tablebase::DEFAULT_PROBE_LIMIT as i64, min: 0, max: tablebase::MAX_PIECES as i64 },
+    },
 ];
 
 /// The search parameters as spin options: only a `--features tune` build offers them (SPSA).
