@@ -16,6 +16,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use shakmaty::Color;
 
 use crate::position::{Position, move_to_uci};
+#[cfg(feature = "tune")]
 use crate::search::params;
 use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, DEFAULT_HASH_MB, Limits, SearchConfig, SearchEvent, Searcher};
@@ -383,6 +384,7 @@ impl Controller {
                     self.out.info_string(&message);
                 }
             }
+            #[cfg(feature = "tune")]
             (name, Value::Int(v)) if options::is_tunable(name) => {
                 params::set(name, v as i32);
             }
