@@ -90,17 +90,15 @@ impl Worker {
     /// What the quiet histories of `ply` are indexed by: the continuation slots of the moves
     /// one and two plies before it, and the threats recorded at it.
     fn quiet_context(&self, ply: usize) -> QuietContext {
-        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].continuation);
+        let back = |n: usize| self.stack.back(ply, n).continuation;
         QuietContext { slots: [back(1), back(2)], threats: self.stack[ply].threats }
     }
 
     /// Copies the child's principal variation behind `m` into this ply's.
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.stack.split_at_mut(ply + 1);
-        let pv = &mut head[ply].pv;
+        let (pv, child) = self.stack.pv_and_child_pv(ply);
         pv.clear();
         pv.push(m);
-        let child = &tail[0].pv;
         let room = MAX_PLY - 1;
         pv.extend(child.iter().copied().take(room));
     }
@@ -122,7 +120,13 @@ impl Worker {
         self.shared().tt.prefetch(self.pos.key());
     }
 
+    /// The principal variation search of the current position, `ply` plies from the root,
+    /// with `depth` plies left, in the window `alpha..beta`. Never entered at the root
+    /// (`ply` 0): the root's moves are searched by `root_search`, which calls this at ply 1
+    /// for each. A node reads its own frame of `stack` and up to two before it (the
+    /// guard frames make that safe anywhere), and writes its child's.
     pub(super) fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut_node: bool) -> i32 {
+        debug_assert!(ply > 0, "the root is searched by root_search");
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
         self.stack[ply].pv.clear();
@@ -195,7 +199,7 @@ impl Worker {
             None => self.static_eval(ply, in_check, tt),
         };
         self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack.back(ply, 2).static_eval;
         let eval = match tt {
             Some(e) if !in_check && !is_decisive(e.score) && e.cuts_off(static_eval, static_eval + 1) => e.score,
             _ => static_eval,
@@ -204,8 +208,8 @@ impl Worker {
         // Step 4b. Hindsight: the parent reduced the move that led here. If the static evals
         // say the move cost the side that played it nothing, the reduction was too much; if
         // it cost it clearly, too little.
-        let prior_reduction = self.stack[ply - 1].reduction;
-        let parent_eval = self.stack[ply - 1].static_eval;
+        let prior_reduction = self.stack.back(ply, 1).reduction;
+        let parent_eval = self.stack.back(ply, 1).static_eval;
         if self.prune && excluded.is_none() && static_eval != NO_EVAL && parent_eval != NO_EVAL {
             let cost_to_mover = static_eval + parent_eval;
             let min_reduction = params::hindsight_min_reduction();
@@ -243,7 +247,7 @@ impl Worker {
         let turn = self.pos.turn();
         let tt_noisy = tt_move.is_some_and(is_noisy);
         let node = Node { depth, eval, beta, in_check, improving, pv_node, cut_node, tt_noisy };
-        let previous = self.stack[ply - 1].mv;
+        let previous = self.stack.back(ply, 1).mv;
         self.stack[ply].threats = self.pos.threats();
         let mut picker = MovePicker::new(OrderingHints {
             tt_move,
@@ -396,7 +400,7 @@ impl Worker {
         // Step 6. Null-move pruning.
         if depth < params::nmp_min_depth()
             || eval < beta
-            || self.stack[ply - 1].mv.is_none()
+            || self.stack.back(ply, 1).mv.is_none()
             || !self.pos.has_non_pawn_material()
             || !self.pos.make_null()
         {
@@ -536,7 +540,7 @@ impl Worker {
         if best.is_quiet {
             let context = self.quiet_context(ply);
             self.history.reward_quiet(turn, depth, best.mv, &tried.quiets, &context);
-            self.history.set_counter(turn, self.stack[ply - 1].mv, best.mv);
+            self.history.set_counter(turn, self.stack.back(ply, 1).mv, best.mv);
             let killers = &mut self.stack[ply].killers;
             if killers[0] != Some(best.mv) {
                 killers[1] = killers[0];
@@ -552,7 +556,7 @@ impl Worker {
     /// one for the side that played it.
     fn reward_prior_quiet(&mut self, ply: usize, depth: i32) {
         // The root's own moves (ply 0) are ordered by their scores, not by history.
-        let Some(prior) = self.stack[ply - 1].mv.filter(|&m| ply >= 2 && !is_noisy(m)) else { return };
+        let Some(prior) = self.stack.back(ply, 1).mv.filter(|&m| ply >= 2 && !is_noisy(m)) else { return };
         let context = self.quiet_context(ply - 1);
         self.history.reward_prior_quiet(!self.pos.turn(), depth, prior, &context);
     }

@@ -12,6 +12,7 @@ mod movepick;
 pub mod params;
 pub(crate) mod quiet;
 pub mod see;
+mod stack;
 pub(crate) mod strength;
 pub mod tablebase;
 mod threads;

@@ -4,19 +4,19 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use arrayvec::ArrayVec;
 use crossbeam_channel::Sender;
-use shakmaty::{Bitboard, Move};
+use shakmaty::Move;
 
-use super::correction::{CorrectionHistory, CorrectionKeys};
+use super::correction::CorrectionHistory;
 use super::history::History;
 use super::limits::Limits;
 use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
+use super::stack::SearchStack;
 use super::strength::EvalNoise;
 use super::tablebase::TablebaseProbe;
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::{INFINITY, MATE_BOUND, MAX_PLY, SearchEvent, SearchInfo};
+use super::{INFINITY, MATE_BOUND, SearchEvent, SearchInfo};
 use crate::eval::Evaluator;
 use crate::position::Position;
 
@@ -176,29 +176,6 @@ impl RootMove {
     }
 }
 
-/// What the search knows of one ply of the line it is on.
-#[derive(Clone, Default)]
-pub struct Frame {
-    /// The static eval, corrected by the correction history (`NO_EVAL` in check).
-    pub static_eval: i32,
-    /// The move made from this ply (`None` for a null move).
-    pub mv: Option<Move>,
-    /// The continuation history slot `mv` opens (who moved, and where).
-    pub continuation: Option<usize>,
-    /// A move a singular-extension search leaves out.
-    pub excluded: Option<Move>,
-    /// The late-move reduction the move made from this ply was searched with.
-    pub reduction: i32,
-    /// Double extensions on the line so far: they must stay rare.
-    pub double_extensions: i32,
-    pub killers: [Option<Move>; 2],
-    /// The squares the opponent attacked at this ply (threat-indexed history).
-    pub threats: Bitboard,
-    /// This ply's correction-history entries, set with its static eval.
-    pub correction_keys: CorrectionKeys,
-    pub pv: ArrayVec<Move, MAX_PLY>,
-}
-
 pub struct Worker {
     pub id: usize,
     pub pos: Position,
@@ -208,7 +185,7 @@ pub struct Worker {
     pub evaluator: Evaluator,
     pub nodes: u64,
     pub seldepth: usize,
-    pub stack: Vec<Frame>,
+    pub stack: SearchStack,
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
     /// The best move and score after each completed iteration (time management).
@@ -237,7 +214,7 @@ impl Worker {
             evaluator: Evaluator::default(),
             nodes: 0,
             seldepth: 0,
-            stack: vec![Frame::default(); MAX_PLY + 4],
+            stack: SearchStack::default(),
             root_moves: Vec::new(),
             completed_depth: 0,
             iteration_results: Vec::new(),
@@ -265,7 +242,7 @@ impl Worker {
         self.iteration_results.clear();
         self.stopped = false;
         // Killers are only good within one search; histories carry over to the next move.
-        self.stack.iter_mut().for_each(|f| *f = Frame::default());
+        self.stack.clear();
         self.fill_reduction_table();
     }
 
