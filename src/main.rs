@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use rokade::position::{Position, move_to_uci};
+use rokade::search::{MAX_HASH_MB, MAX_THREADS};
 
 /// Depth per position when `analyse` is given no limit.
 const ANALYSIS_DEPTH: i32 = 12;
@@ -214,8 +215,8 @@ fn main() -> ExitCode {
                 depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(ANALYSIS_DEPTH)),
                 movetime_ms: movetime,
                 nodes,
-                threads: threads.unwrap_or(cores).clamp(1, 256),
-                hash_mb: hash.clamp(1, 65536),
+                threads: threads.unwrap_or(cores).clamp(1, MAX_THREADS),
+                hash_mb: hash.clamp(1, MAX_HASH_MB),
             };
             let outputs = rokade::analysis::Outputs { json, svg };
             if let Err(e) = rokade::analysis::run(&pgn, settings, &outputs, syzygy.as_deref()) {
@@ -227,7 +228,7 @@ fn main() -> ExitCode {
         Command::Levels { names, signature } => rokade::levels::print(&names, signature),
         Command::Datagen { games, nodes, seed, book, threads, per_game, out } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let threads = threads.unwrap_or(cores).clamp(1, 256);
+            let threads = threads.unwrap_or(cores).clamp(1, MAX_THREADS);
             let settings = rokade::datagen::Settings { games, nodes, seed, book, threads, per_game, out };
             match rokade::datagen::run(&settings) {
                 Ok((games, positions)) => eprintln!("{games} games, {positions} positions"),

@@ -21,9 +21,9 @@ pub mod tt;
 mod worker;
 
 pub use limits::{Clock, Limits};
-pub use threads::{SearchConfig, SearchOutcome, Searcher};
+pub use threads::{MAX_MULTIPV, MAX_THREADS, SearchConfig, SearchOutcome, Searcher};
 pub use timeman::DEFAULT_MOVE_OVERHEAD_MS;
-pub use tt::{Bound, DEFAULT_HASH_MB};
+pub use tt::{Bound, DEFAULT_HASH_MB, MAX_HASH_MB};
 
 use shakmaty::Move;
 

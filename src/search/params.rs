@@ -162,7 +162,8 @@ search_params! {
 /// Lazy SMP: helper threads with odd index start one ply deeper to diversify the trees.
 pub const HELPER_DEPTH_OFFSET: i32 = 1;
 
-/// The main thread polls the clock and the stop flag every this many nodes.
+/// A search looks at its limits (the clock, the stop flag) every this many nodes: the main
+/// thread of the search and the mate by checks alike.
 pub const NODES_BETWEEN_CHECKS: u64 = 1024;
 
 /// History scores saturate at this magnitude.

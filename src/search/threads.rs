@@ -20,6 +20,11 @@ use super::worker::{Control, RootMove, SearchSettings, Shared, ThreadCounters, W
 use super::{INFINITY, SearchEvent, SearchInfo, score_kind};
 use crate::position::Position;
 
+/// The most search threads `Threads` (and the tools' `--threads`) may ask for.
+pub const MAX_THREADS: usize = 256;
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 256;
+
 /// Deep recursion with move lists on the stack needs more than the default thread stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// How often a finished `infinite` or `ponder` search looks for `stop` or `ponderhit`.

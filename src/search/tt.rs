@@ -53,6 +53,8 @@ struct Slot {
 
 /// The table's size (MB) until `setoption name Hash` says otherwise.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// The largest table `Hash` (and `rokade analyse --hash`) may ask for, in MB.
+pub const MAX_HASH_MB: usize = 65536;
 
 const SLOTS_PER_BUCKET: usize = 4;
 
