@@ -24,7 +24,7 @@ struct Cli {
 enum Command {
     /// Search the bench positions to a fixed depth; the last line is `<nodes> nodes <nps> nps`.
     Bench {
-        #[arg(default_value_t = rokade::bench::DEFAULT_DEPTH)]
+        #[arg(default_value_t = rokade::tools::bench::DEFAULT_DEPTH)]
         depth: i32,
     },
     /// Analyse the games of a PGN file: evaluations, best moves, mistakes, accuracy.
@@ -208,7 +208,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match Cli::parse().command {
-        Command::Bench { depth } => rokade::bench::print(depth.clamp(1, rokade::bench::MAX_DEPTH)),
+        Command::Bench { depth } => rokade::tools::bench::print(depth.clamp(1, rokade::tools::bench::MAX_DEPTH)),
         Command::Analyse { pgn, depth, movetime, nodes, threads, hash, json, svg, syzygy } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let settings = rokade::analysis::Settings {
@@ -225,12 +225,12 @@ fn main() -> ExitCode {
             }
         }
         Command::Spsa => print!("{}", rokade::search::params::spsa_listing()),
-        Command::Levels { names, signature } => rokade::levels::print(&names, signature),
+        Command::Levels { names, signature } => rokade::tools::levels::print(&names, signature),
         Command::Datagen { games, nodes, seed, book, threads, per_game, out } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.unwrap_or(cores).clamp(1, MAX_THREADS);
-            let settings = rokade::datagen::Settings { games, nodes, seed, book, threads, per_game, out };
-            match rokade::datagen::run(&settings) {
+            let settings = rokade::tools::datagen::Settings { games, nodes, seed, book, threads, per_game, out };
+            match rokade::tools::datagen::run(&settings) {
                 Ok((games, positions)) => eprintln!("{games} games, {positions} positions"),
                 Err(e) => {
                     eprintln!("rokade datagen: {e}");
@@ -248,17 +248,18 @@ fn main() -> ExitCode {
             let hang_after = std::time::Duration::from_secs(hang_seconds);
             let batch = batch.max(1);
             let time_limit = minutes.map(|m| std::time::Duration::from_secs_f64(m.max(0.0) * 60.0));
-            let settings = rokade::fuzz::Settings { lines, seed, batch, hang_after, jobs, time_limit, progress: true };
+            let settings =
+                rokade::tools::fuzz::Settings { lines, seed, batch, hang_after, jobs, time_limit, progress: true };
             if print {
                 let mut out = std::io::stdout().lock();
-                for line in rokade::fuzz::input(&settings).flatten() {
+                for line in rokade::tools::fuzz::input(&settings).flatten() {
                     if out.write_all(&line).and_then(|()| out.write_all(b"\n")).is_err() {
                         break;
                     }
                 }
                 return ExitCode::SUCCESS;
             }
-            match rokade::fuzz::run(&settings) {
+            match rokade::tools::fuzz::run(&settings) {
                 Ok(report) => {
                     for (k, finding) in report.findings.iter().enumerate() {
                         println!("{:?}: {}", finding.kind, finding.detail);
@@ -289,7 +290,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            match rokade::stoplatency::run(&engine, searches.max(1), &threads) {
+            match rokade::tools::stoplatency::run(&engine, searches.max(1), &threads) {
                 Ok(results) => results.iter().for_each(|r| println!("{}", r.summary())),
                 Err(e) => {
                     eprintln!("rokade stoplatency: {e}");
@@ -307,7 +308,7 @@ fn main() -> ExitCode {
             };
             let start = Instant::now();
             let mut total = 0;
-            for (m, count) in rokade::perft::divide(pos.board(), depth) {
+            for (m, count) in rokade::tools::perft::divide(pos.board(), depth) {
                 println!("{}: {count}", move_to_uci(m, false));
                 total += count;
             }

@@ -289,8 +289,9 @@ impl Controller {
             Command::Quit => return false,
             Command::Bench { depth } => {
                 self.finish_search();
-                let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, crate::bench::MAX_DEPTH);
-                crate::bench::report(depth, |line| self.out.send(line));
+                let depth =
+                    depth.unwrap_or(crate::tools::bench::DEFAULT_DEPTH).clamp(1, crate::tools::bench::MAX_DEPTH);
+                crate::tools::bench::report(depth, |line| self.out.send(line));
             }
             Command::Genfens(request) => {
                 self.finish_search();
@@ -485,7 +486,7 @@ impl Controller {
         let (events, chess960, debug) = (self.events_tx.clone(), self.chess960, self.debug);
         self.job = Some(Job::spawn(move |cancel| {
             let start = Instant::now();
-            let Some(counts) = crate::perft::divide_until(&pos, depth, cancel) else {
+            let Some(counts) = crate::tools::perft::divide_until(&pos, depth, cancel) else {
                 let _ = events.send(SearchEvent::Message("perft stopped".into()));
                 return;
             };
@@ -501,15 +502,15 @@ impl Controller {
     }
 
     /// Runs `genfens` on its own thread: `stop` cancels it.
-    fn genfens(&mut self, request: crate::genfens::Request) {
-        let book = match crate::genfens::load_book(&request) {
+    fn genfens(&mut self, request: crate::tools::genfens::Request) {
+        let book = match crate::tools::genfens::load_book(&request) {
             Ok(book) => book,
             Err(e) => return self.out.info_string(&e),
         };
         let out = self.out.clone();
         self.job = Some(Job::spawn(move |cancel| {
             let emit = |fen: &str| out.send(&format!("info string genfens {fen}"));
-            let emitted = crate::genfens::generate(&request, &book, cancel, emit);
+            let emitted = crate::tools::genfens::generate(&request, &book, cancel, emit);
             if let Err(e) = emitted {
                 out.info_string(&e);
             }
