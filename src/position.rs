@@ -119,6 +119,14 @@ impl Position {
         (2..=window).step_by(2).filter(|&back| self.keys[last - back] == self.key).count()
     }
 
+    /// Whether any position since the last capture or pawn move occurred twice (the
+    /// tablebase ranking of the root then takes the shortest win, so as not to cycle).
+    pub fn has_repeated(&self) -> bool {
+        let window = (self.board.halfmoves() as usize).min(self.keys.len() - 1);
+        let recent = &self.keys[self.keys.len() - 1 - window..];
+        recent.iter().enumerate().any(|(i, key)| recent[..i].contains(key))
+    }
+
     /// A draw by the rules the search applies: any repetition, the fifty-move
     /// rule (unless the side to move is mated) and dead positions.
     pub fn is_search_draw(&self) -> bool {

@@ -11,7 +11,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position as _};
 
 use crate::position::{Position, move_to_uci};
-use crate::search::{Limits, MATE_AS_CP, MATE_BOUND, ScoreKind, SearchConfig, Searcher, score_kind};
+use crate::search::{Limits, MATE_AS_CP, ScoreKind, SearchConfig, Searcher, score_kind};
 use classify::{MoveClass, game_accuracy, move_accuracy, win_percent};
 use pgn::Game;
 
@@ -58,7 +58,10 @@ impl Eval {
 
 /// A score as centipawns for the winning-chance formula, mates as certain results.
 fn as_cp(score: i32) -> i32 {
-    if score.abs() >= MATE_BOUND { score.signum() * MATE_AS_CP } else { score }
+    match score_kind(score) {
+        ScoreKind::Centipawns(cp) => cp,
+        ScoreKind::Mate(_) => score.signum() * MATE_AS_CP,
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -275,8 +278,14 @@ pub struct Outputs {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// `rokade analyse`: reads the PGN, analyses every game with a progress bar on stderr.
-pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Result<(), String> {
+/// `rokade analyse`: reads the PGN, analyses every game with a progress bar on stderr;
+/// with `syzygy_path` (folders as for `SyzygyPath`) the search probes those tablebases.
+pub fn run(
+    pgn: &std::path::Path,
+    settings: Settings,
+    outputs: &Outputs,
+    syzygy_path: Option<&str>,
+) -> Result<(), String> {
     let file = std::fs::File::open(pgn).map_err(|e| format!("cannot open {}: {e}", pgn.display()))?;
     let games =
         pgn::read_games(std::io::BufReader::new(file)).map_err(|e| format!("cannot read {}: {e}", pgn.display()))?;
@@ -290,6 +299,13 @@ pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Resu
             .map_err(|e| e.to_string())?,
     );
     let mut pool = Searcher::new(settings.hash_mb)?;
+    if let Some(path) = syzygy_path {
+        let messages = pool.set_tablebase_path(path);
+        if !pool.has_tablebases() {
+            return Err(messages.join("; "));
+        }
+        messages.iter().for_each(|m| eprintln!("{m}"));
+    }
     let to_stdout = outputs.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     let mut reports = Vec::new();
     for (i, game) in games.iter().enumerate() {

@@ -4,9 +4,9 @@
 //! alters a level's play changes it, so `tuning/calibrate-levels` keeps a match only while
 //! both sides still have the signature they were measured with.
 
-use crate::bench;
 use crate::search::strength::{self, Band, LEVELS, Strength};
 use crate::search::{Limits, SearchConfig};
+use crate::tools::bench;
 
 const SIGNATURE_SEED: u64 = 1;
 /// Every other bench position: enough to see a change, quick enough to run per calibration.
