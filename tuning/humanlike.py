@@ -9,7 +9,7 @@ mover's rating, --per-bin of them in each rating bin (<1200, 1200-1399, 1400-159
 Every player is then asked for a move in every position as a new user would ask it:
 `ucinewgame`, its options (for rokade `Level` and a `Skill Seed` drawn from --seed and the
 position), `position startpos moves <the game so far>`, `go movetime 200` (--movetime or
---nodes). The players: every level `rokade levels` lists, Full (full strength), Stockfish at
+--nodes). The players: every level `rokade levels --json` lists, Full (full strength), Stockfish at
 each --sf-elo (UCI_LimitStrength) and each --engine.
 
 Stockfish at --depth judges every move: the position's best score and the score after the
@@ -464,13 +464,9 @@ class Player:
 
 
 def rokade_levels(engine):
-    """(name, elo) of every level `rokade levels` lists, in its order."""
-    out = subprocess.run([engine, "levels"], check=True, capture_output=True, text=True).stdout
-    levels = []
-    for line in out.splitlines():
-        m = re.match(r"^(\S+)\s.*\belo\s+(\d+)", line)
-        if m:
-            levels.append((m.group(1), int(m.group(2))))
+    """(name, elo) of every level `rokade levels --json` lists, in its order."""
+    out = subprocess.run([engine, "levels", "--json"], check=True, capture_output=True, text=True).stdout
+    levels = [(row["name"], row["elo"]) for row in json.loads(out)]
     if not levels:
         sys.exit(f"`{engine} levels` listed no level")
     return levels

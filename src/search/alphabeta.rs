@@ -69,8 +69,7 @@ fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
 
 impl Worker {
     pub(super) fn evaluate(&mut self) -> i32 {
-        let eval = self.evaluator.evaluate(self.pos.board());
-        self.shared().settings.eval_noise.apply(eval, self.pos.key())
+        self.evaluator.evaluate(self.pos.board())
     }
 
     /// The raw static eval (from the TT when it has one) and the eval corrected by the

@@ -12,7 +12,7 @@ use super::{INFINITY, MATE, MAX_PLY, ScoreKind, SearchEvent, is_decisive, score_
 
 /// Which mates an exhaustive mate search asks about.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum MateQuestions {
+pub(super) enum MateQuestions {
     /// Given and suffered (`go mate`).
     Both,
     /// Given only (the levels' mate hunt).
@@ -166,18 +166,12 @@ impl Worker {
         }
     }
 
-    /// The strength levels' mate hunt: exhaustive searches for a mate the side to move gives
-    /// within `moves` (a level has no use for the mates it suffers). True once one is proven,
-    /// with its line in front of the root moves.
-    pub(super) fn hunt_mate(&mut self, moves: u32) -> bool {
-        self.iterate_mate(moves.min(MAX_MATE_MOVES) as i32, MateQuestions::GivenOnly)
-    }
-
     /// `go mate N`: exhaustive searches to 2N plies, each depth asking a yes/no question with
     /// a window that cuts off as soon as the answer is no: can we mate within N moves (odd
     /// depths), are we mated within N (even depths)? Scores inside the windows are exact, so a mate reported
-    /// is proven and the shortest (the longest defence when we are the side mated).
-    fn iterate_mate(&mut self, moves: i32, questions: MateQuestions) -> bool {
+    /// is proven and the shortest (the longest defence when we are the side mated). The
+    /// levels' mate hunt asks only for mates given: a level has no use for those it suffers.
+    pub(super) fn iterate_mate(&mut self, moves: i32, questions: MateQuestions) -> bool {
         let bound = MATE - 2 * moves;
         for depth in 1..=2 * moves {
             if depth % 2 == 0 && questions == MateQuestions::GivenOnly {

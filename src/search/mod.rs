@@ -13,7 +13,7 @@ pub mod params;
 pub(crate) mod quiet;
 pub mod see;
 mod stack;
-pub(crate) mod strength;
+pub mod strength;
 pub mod tablebase;
 mod threads;
 mod timeman;

@@ -11,7 +11,7 @@ use crossbeam_channel::Sender;
 use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
-use super::strength::{self, EvalNoise, LEVEL_THREADS, Strength};
+use super::strength::{self, LEVEL_THREADS, Strength};
 use super::tablebase::{ProbeOptions, TablebaseProbe, Tablebases};
 use super::timeman::DEFAULT_MOVE_OVERHEAD_MS;
 use super::timeman::TimeManager;
@@ -117,7 +117,6 @@ impl Searcher {
                 multipv: config.multipv.max(1),
                 report: config.strength.is_none(),
                 exhaustive: limits_mate && config.strength.is_none(),
-                eval_noise: EvalNoise::default(),
                 finish_depth_one: false,
             },
         });

@@ -12,7 +12,6 @@ use super::history::History;
 use super::limits::Limits;
 use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
 use super::stack::SearchStack;
-use super::strength::EvalNoise;
 use super::tablebase::TablebaseProbe;
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
@@ -59,8 +58,6 @@ pub struct SearchSettings {
     pub report: bool,
     /// No forward pruning or reductions: a `go mate` search must not miss a mate.
     pub exhaustive: bool,
-    /// A weakened level's blur on static evaluations (none at full strength).
-    pub eval_noise: EvalNoise,
     /// A node limit stops a one-thread search only once depth 1 is complete, so that the
     /// move played is one it scored (a level's band when its mate check scored none).
     pub finish_depth_one: bool,

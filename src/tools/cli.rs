@@ -66,6 +66,9 @@ enum Command {
         /// Also play each level in half the bench positions and print a hash of its moves and nodes.
         #[arg(long)]
         signature: bool,
+        /// One JSON array of the levels' rows, for scripts (tuning/): the one place they read them.
+        #[arg(long)]
+        json: bool,
     },
     /// Self-play games at fixed nodes, written as positions for the evaluation tuner (tuning/).
     Datagen {
@@ -212,7 +215,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Spsa => print!("{}", crate::search::params::spsa_listing()),
-        Command::Levels { names, signature } => super::levels::print(&names, signature),
+        Command::Levels { names, signature, json } => super::levels::print(&names, signature, json),
         Command::Datagen { games, nodes, seed, book, threads, per_game, out } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.unwrap_or(cores).clamp(1, MAX_THREADS);

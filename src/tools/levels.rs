@@ -1,21 +1,19 @@
-//! `rokade levels`: the strength levels, the parameters each one plays with and, on request,
+//! `rokade levels`: the strength levels, the persona each one plays with and, on request,
 //! a signature of how each one plays: a hash of the moves a level chooses and the nodes it
 //! spends (fixed seed, one thread, cleared tables) in half the bench positions. A change that
 //! alters a level's play changes it, so `tuning/calibrate-levels` keeps a match only while
-//! both sides still have the signature they were measured with.
+//! both sides still have the signature they were measured with. `--json` gives the rows to
+//! scripts, which read the levels from here rather than keep a copy.
 
-use crate::search::strength::{self, Band, LEVELS, Strength};
+use serde::Serialize;
+
+use crate::search::strength::{self, LEVELS, Level, Strength};
 use crate::search::{Limits, SearchConfig};
 use crate::tools::bench;
 
 const SIGNATURE_SEED: u64 = 1;
 /// Every other bench position: enough to see a change, quick enough to run per calibration.
 const SIGNATURE_POSITION_STEP: usize = 2;
-
-/// The `Skill Level` (0..19) closest to a target Elo.
-pub fn nearest_skill_level(elo: u32) -> u32 {
-    (0..20).min_by_key(|&level| strength::skill_level_elo(level).map_or(u32::MAX, |e| e.abs_diff(elo))).unwrap_or(0)
-}
 
 /// FNV-1a of the moves a level chooses and the nodes it spends in the signature positions.
 pub fn signature(elo: u32) -> u64 {
@@ -36,47 +34,66 @@ pub fn signature(elo: u32) -> u64 {
     hash
 }
 
-fn describe(band: &Band, book_temperature_pct: u32) -> String {
-    format!(
-        "depth {:>2}  nodes {:>7}  candidates {}  max-loss {:>3}  temperature {:>3}  noise {:>2}  book {:>3} %",
-        band.depth,
-        band.nodes,
-        band.candidates,
-        band.max_loss_cp,
-        band.temperature_cp,
-        band.eval_noise_cp,
-        book_temperature_pct
-    )
+/// One level as scripts read it.
+#[derive(Serialize)]
+struct Row {
+    name: &'static str,
+    elo: u32,
+    skill: u32,
+    rating: u32,
+    error_pct: u32,
+    temperature_pct: u32,
+    max_loss_pct: u32,
+    check_cp: u32,
+    book_temperature_pct: u32,
+    form_spread: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    signature: Option<String>,
 }
 
-/// One line per level (those named in `only`, or all): name, target Elo, nearest Skill
-/// Level, setting and the spread of its form from game to game, parameters and, with
-/// `with_signature`, the signature last.
-pub fn print(only: &[String], with_signature: bool) {
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o.eq_ignore_ascii_case(name));
-    for (name, elo) in LEVELS.into_iter().filter(|(name, _)| wanted(name)) {
-        let band = strength::band_for(elo);
-        let mut line = format!(
-            "{name:<8}  elo {elo:>4}  skill {:>2}  setting {:>4} +-{}  {}",
-            nearest_skill_level(elo),
-            band.setting,
-            strength::FORM_SPREAD,
-            describe(&band, strength::book_temperature_pct(elo))
-        );
-        if with_signature {
-            line += &format!("  signature {:016x}", signature(elo));
-        }
-        println!("{line}");
+fn row(level: &Level, with_signature: bool) -> Row {
+    Row {
+        name: level.name,
+        elo: level.elo,
+        skill: strength::nearest_skill_level(level.elo),
+        rating: level.persona.rating,
+        error_pct: level.persona.error_pct,
+        temperature_pct: level.persona.temperature_pct,
+        max_loss_pct: level.persona.max_loss_pct,
+        check_cp: level.persona.check_cp,
+        book_temperature_pct: level.book_temperature_pct,
+        form_spread: strength::FORM_SPREAD,
+        signature: with_signature.then(|| format!("{:016x}", signature(level.elo))),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn skill_levels_match_the_readme_table() {
-        let skills: Vec<u32> = LEVELS.iter().map(|&(_, elo)| nearest_skill_level(elo)).collect();
-        assert_eq!(skills, [0, 4, 8, 11, 15, 19]);
+/// One line per level (those named in `only`, or all): name, target Elo, nearest Skill
+/// Level, the persona and the spread of its form from game to game, the book temperature
+/// and, with `with_signature`, the signature last; or, with `json`, one JSON array.
+pub fn print(only: &[String], with_signature: bool, json: bool) {
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o.eq_ignore_ascii_case(name));
+    let rows: Vec<Row> = LEVELS.iter().filter(|l| wanted(l.name)).map(|l| row(l, with_signature)).collect();
+    if json {
+        println!("{}", serde_json::to_string(&rows).expect("rows serialise"));
+        return;
+    }
+    for r in rows {
+        let mut line = format!(
+            "{:<8}  elo {:>4}  skill {:>2}  rating {:>4} +-{}  errors {:>3} %  temperature {:>3} %  max-loss {:>3} %  check {:>3} cp  book {:>3} %",
+            r.name,
+            r.elo,
+            r.skill,
+            r.rating,
+            r.form_spread,
+            r.error_pct,
+            r.temperature_pct,
+            r.max_loss_pct,
+            r.check_cp,
+            r.book_temperature_pct
+        );
+        if let Some(signature) = r.signature {
+            line += &format!("  signature {signature}");
+        }
+        println!("{line}");
     }
 }

@@ -110,7 +110,13 @@ struct StrengthOptions {
 
 impl Default for StrengthOptions {
     fn default() -> Self {
-        StrengthOptions { limit_strength: false, uci_elo: 1500, elo: None, seed: 0, form: strength::draw_form(0) }
+        StrengthOptions {
+            limit_strength: false,
+            uci_elo: strength::DEFAULT_ELO,
+            elo: None,
+            seed: 0,
+            form: strength::draw_form(0),
+        }
     }
 }
 
@@ -129,7 +135,7 @@ impl StrengthOptions {
             }
             (options::SKILL_LEVEL, Value::Int(level)) => self.elo = skill_level_elo(level as u32),
             (options::LEVEL, Value::Text(level)) => {
-                self.elo = strength::LEVELS.iter().find(|(name, _)| *name == level).map(|&(_, elo)| elo);
+                self.elo = strength::level_named(level).map(|l| l.elo);
             }
             (options::SKILL_SEED, Value::Int(seed)) => {
                 self.seed = seed as u64;

@@ -3,7 +3,7 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::search::params::{self, Tunable};
-use crate::search::strength::{FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
+use crate::search::strength::{DEFAULT_ELO, FULL_SKILL_LEVEL, FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
 use crate::search::{
     DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_PLY, MAX_THREADS, tablebase,
 };
@@ -70,8 +70,11 @@ pub const SPECS: &[Spec] = &[
     Spec { name: CHESS960, kind: Kind::Check { default: false } },
     Spec { name: SHOW_WDL, kind: Kind::Check { default: false } },
     Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
-    Spec { name: ELO, kind: Kind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
-    Spec { name: SKILL_LEVEL, kind: Kind::Spin { default: 20, min: 0, max: 20 } },
+    Spec { name: ELO, kind: Kind::Spin { default: DEFAULT_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
+    Spec {
+        name: SKILL_LEVEL,
+        kind: Kind::Spin { default: FULL_SKILL_LEVEL as i64, min: 0, max: FULL_SKILL_LEVEL as i64 },
+    },
     Spec { name: LEVEL, kind: Kind::Combo { default: FULL_STRENGTH, values: &LEVEL_NAMES } },
     Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
     Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
