@@ -11,8 +11,8 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position as _};
 
 use crate::position::{Position, move_to_uci};
-use crate::search::{Limits, MATE_AS_CP, ScoreKind, SearchConfig, Searcher, score_kind};
-use classify::{MoveClass, game_accuracy, move_accuracy, win_percent};
+use crate::search::{Limits, ScoreKind, SearchConfig, Searcher, score_kind};
+use classify::{MoveClass, game_accuracy, move_accuracy, score_as_cp, win_percent};
 use pgn::Game;
 
 /// How deep to look at each position.
@@ -53,14 +53,6 @@ impl Eval {
             Eval::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
             Eval::Mate(n) => format!("#{n}"),
         }
-    }
-}
-
-/// A score as centipawns for the winning-chance formula, mates as certain results.
-fn as_cp(score: i32) -> i32 {
-    match score_kind(score) {
-        ScoreKind::Centipawns(cp) => cp,
-        ScoreKind::Mate(_) => score.signum() * MATE_AS_CP,
     }
 }
 
@@ -112,10 +104,42 @@ pub struct GameReport {
     pub white_win: Vec<f64>,
 }
 
+/// The rules the classes follow, written into the report so that a reader knows them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Classification {
+    /// The drops of the mover's winning chances (lichess's [-1, 1] scale) that make an
+    /// inaccuracy, a mistake and a blunder (half as many points of Win%).
+    pub inaccuracy_drop: f64,
+    pub mistake_drop: f64,
+    pub blunder_drop: f64,
+    /// Centipawns are capped at +- this before the winning-chance formula.
+    pub cp_ceiling: i32,
+    /// Allowing a forced mate is a blunder, a mistake below -this (cp, before the move),
+    /// an inaccuracy below -`mate_rule_inaccuracy_cp`; losing one's own forced mate is a
+    /// blunder, a mistake above +this (cp, after the move), an inaccuracy above
+    /// +`mate_rule_inaccuracy_cp`.
+    pub mate_rule_mistake_cp: i32,
+    pub mate_rule_inaccuracy_cp: i32,
+}
+
+impl Classification {
+    pub fn lichess() -> Classification {
+        Classification {
+            inaccuracy_drop: classify::INACCURACY_DROP,
+            mistake_drop: classify::MISTAKE_DROP,
+            blunder_drop: classify::BLUNDER_DROP,
+            cp_ceiling: classify::CP_CEILING,
+            mate_rule_mistake_cp: classify::MATE_RULE_MISTAKE_CP,
+            mate_rule_inaccuracy_cp: classify::MATE_RULE_INACCURACY_CP,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub engine: String,
     pub settings: Settings,
+    pub classification: Classification,
     pub games: Vec<GameReport>,
 }
 
@@ -160,7 +184,7 @@ pub fn analyse_game(
         on_position();
         moves.push(move_report(i, &before, m, &looks[i], &looks[i + 1]));
     }
-    let white_win: Vec<f64> = looks.iter().map(|l| win_percent(as_cp(l.white_score))).collect();
+    let white_win: Vec<f64> = looks.iter().map(|l| win_percent(score_as_cp(l.white_score))).collect();
     let (white_acc, black_acc) = game_accuracy(&white_win, game.start.turn() == Color::White);
     let summary = |side: &str, accuracy| {
         let mut s = SideReport { accuracy, ..SideReport::default() };
@@ -214,8 +238,9 @@ fn move_report(
 ) -> MoveReport {
     let mover = before.turn();
     let for_mover = |white_score: i32| if mover == Color::White { white_score } else { -white_score };
-    let win_before = win_percent(as_cp(for_mover(look_before.white_score)));
-    let win_after = win_percent(as_cp(for_mover(look_after.white_score)));
+    let (score_before, score_after) = (for_mover(look_before.white_score), for_mover(look_after.white_score));
+    let win_before = win_percent(score_as_cp(score_before));
+    let win_after = win_percent(score_as_cp(score_after));
     let drop = (win_before - win_after).max(0.0);
     let was_best = look_before.best.is_none_or(|b| b == m);
     let san = |mv| SanPlus::from_move(before.board().clone(), mv).to_string();
@@ -234,7 +259,7 @@ fn move_report(
         win_after,
         drop,
         accuracy: move_accuracy(win_before, win_after),
-        class: MoveClass::from_drop(drop, was_best),
+        class: MoveClass::of_move(score_before, score_after, was_best),
     }
 }
 
@@ -320,7 +345,12 @@ pub fn run(
     }
     progress.finish_and_clear();
     if let Some(path) = &outputs.json {
-        let report = Report { engine: crate::uci::ENGINE_NAME.to_string(), settings, games: reports };
+        let report = Report {
+            engine: crate::uci::ENGINE_NAME.to_string(),
+            settings,
+            classification: Classification::lichess(),
+            games: reports,
+        };
         let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         if to_stdout {
             println!("{text}");

@@ -10,8 +10,8 @@
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position as _, Role, Square};
 
 use super::human_weights::{DESTINATION, ORIGIN, RATING_SLOPE, WEIGHTS};
+use crate::analysis::classify;
 use crate::position::Position;
-use crate::search::MATE_BOUND;
 use crate::search::see::see;
 
 /// The depths at which the search scores every legal move: what a glance sees, what a short
@@ -117,12 +117,10 @@ fn piece_square(us: Color, role: Role, sq: Square) -> u16 {
     (role as u16 - 1) * 64 + relative as u16
 }
 
-/// Winning chances on lichess's scale, -1 to 1, from centipawns capped at +-1000 (a mate
-/// counts as the cap).
+/// Winning chances on lichess's scale, -1 to 1, with a mate counted as the centipawn cap:
+/// the one formula the analysis uses too.
 pub fn winning_chances(score: i32) -> f64 {
-    const CAP_CP: i32 = 1000;
-    let cp = if score.abs() >= MATE_BOUND { CAP_CP * score.signum() } else { score.clamp(-CAP_CP, CAP_CP) };
-    2.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()) - 1.0
+    classify::winning_chances(classify::score_as_cp(score))
 }
 
 /// Exchange values in pawns, as players count them.
