@@ -47,7 +47,7 @@ pub const LEVELS: [Level; 6] = [
     Level { name: "Medium", elo: 1200, persona: Persona { rating: 1130, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
     Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
     Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },
-    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 60 }, book_temperature_pct: 0 },
+    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 30 }, book_temperature_pct: 0 },
 ];
 // END LEVELS
 
