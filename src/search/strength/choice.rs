@@ -3,8 +3,10 @@
 
 use std::sync::Arc;
 
+use rand::SeedableRng;
+use rand::distr::Distribution;
+use rand::distr::weighted::WeightedIndex;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use shakmaty::Move;
 
 use super::Chosen;
@@ -178,17 +180,9 @@ fn error_temperature(persona: &Persona) -> f64 {
     (base * (beyond / TEMPERATURE_DOUBLING).exp2()).max(MIN_ERROR_TEMPERATURE)
 }
 
-/// One index drawn in proportion to the chances.
+/// One index drawn in proportion to the chances (the first when none has any).
 fn draw(chances: &[f64], rng: &mut StdRng) -> usize {
-    let total: f64 = chances.iter().sum();
-    let mut pick = rng.random_range(0.0..total.max(f64::MIN_POSITIVE));
-    for (i, &c) in chances.iter().enumerate() {
-        if pick < c {
-            return i;
-        }
-        pick -= c;
-    }
-    chances.iter().rposition(|&c| c > 0.0).unwrap_or(0)
+    WeightedIndex::new(chances).map_or(0, |index| index.sample(rng))
 }
 
 /// The scoring's work is fixed (the scoring depths); the clock only bounds it, at this share
