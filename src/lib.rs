@@ -11,6 +11,7 @@ pub mod genfens;
 pub mod levels;
 pub mod perft;
 pub mod position;
+pub mod puzzles;
 pub mod search;
 pub mod stoplatency;
 pub mod uci;

@@ -92,6 +92,11 @@ enum Command {
         #[command(subcommand)]
         action: BookAction,
     },
+    /// Puzzles from real games: find them, rate them, pick the day's (README *Puzzles*).
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesAction,
+    },
     /// Development: random and damaged UCI input to the engine's own controller, in
     /// process; counts panics, hangs and wrong answers (exit status 1 if any).
     Fuzz {
@@ -137,6 +142,52 @@ enum Command {
         depth: u32,
         /// A FEN (quote it); the start position when omitted.
         fen: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesAction {
+    /// Scan games (PGN or one game a line) for mates in 1-3 and tactics; write them as JSON.
+    Find {
+        /// Game files: PGN, or the one-line format `1500 - 1480 - 600+0 - 1. e4 e5 ... 1-0`.
+        #[arg(required = true)]
+        games: Vec<std::path::PathBuf>,
+        /// The puzzle file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Games scanned at once, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Depth at which every move of a tactic is verified.
+        #[arg(long, default_value_t = rokade::puzzles::find::DEEP_DEPTH)]
+        depth: i32,
+    },
+    /// Rate the puzzles of a file by how often each strength level solves them.
+    Rate {
+        /// The puzzle file (default: the built-in collection).
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+        /// Where to write the rated puzzles (default: over --file).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Tries of each level at each puzzle.
+        #[arg(long, default_value_t = rokade::puzzles::rating::DEFAULT_TRIES)]
+        tries: u32,
+        /// Seed of the tries: the same seed gives the same ratings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Puzzles rated at once, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// The puzzle of a date as JSON: the same for everyone on the same date.
+    Daily {
+        /// The date, YYYY-MM-DD (default: today, UTC).
+        #[arg(long)]
+        date: Option<String>,
+        /// A puzzle file instead of the built-in collection.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
     },
 }
 
@@ -188,6 +239,7 @@ const TOOLS: &[&str] = &[
     "datagen",
     "spsa",
     "book",
+    "puzzles",
     "fuzz",
     "stoplatency",
     "help",
@@ -236,6 +288,12 @@ fn main() -> ExitCode {
         Command::Book { action } => {
             if let Err(e) = book(action) {
                 eprintln!("rokade book: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Command::Puzzles { action } => {
+            if let Err(e) = puzzles(action) {
+                eprintln!("rokade puzzles: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -313,6 +371,36 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn puzzles(action: PuzzlesAction) -> Result<(), String> {
+    match action {
+        PuzzlesAction::Find { games, out, threads, depth } => {
+            let threads = threads.unwrap_or_else(cores).clamp(1, 256);
+            let deep_depth = depth.clamp(1, 64);
+            rokade::puzzles::find::run(&rokade::puzzles::find::Settings { inputs: games, out, threads, deep_depth })?;
+        }
+        PuzzlesAction::Rate { file, out, tries, seed, threads } => {
+            let out = out.or_else(|| file.clone()).ok_or("rate: give --out to rate the built-in collection")?;
+            let threads = threads.unwrap_or_else(cores).clamp(1, 256);
+            let settings = rokade::puzzles::rating::Settings { file, out, tries: tries.max(1), seed, threads };
+            let rated = rokade::puzzles::rating::run(&settings)?;
+            eprintln!("{} puzzles rated, written to {}", rated.puzzles.len(), settings.out.display());
+        }
+        PuzzlesAction::Daily { date, file } => {
+            let date = date
+                .as_deref()
+                .map_or_else(|| Ok(rokade::puzzles::daily::Date::today()), rokade::puzzles::daily::Date::parse)?;
+            let collection = rokade::puzzles::Collection::load(file.as_deref())?;
+            let daily = rokade::puzzles::daily::for_date(&collection, date)?;
+            println!("{}", serde_json::to_string_pretty(&daily).map_err(|e| e.to_string())?);
+        }
+    }
+    Ok(())
 }
 
 fn book(action: BookAction) -> Result<(), String> {

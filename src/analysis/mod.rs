@@ -3,6 +3,7 @@
 //! accuracy as lichess computes it. `rokade analyse` prints it, writes JSON and an SVG graph.
 
 pub mod classify;
+pub mod fgf;
 pub mod pgn;
 pub mod svg;
 
@@ -303,14 +304,22 @@ pub struct Outputs {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// `rokade analyse`: reads the PGN, analyses every game with a progress bar on stderr.
-pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Result<(), String> {
-    let file = std::fs::File::open(pgn).map_err(|e| format!("cannot open {}: {e}", pgn.display()))?;
-    let games =
-        pgn::read_games(std::io::BufReader::new(file)).map_err(|e| format!("cannot read {}: {e}", pgn.display()))?;
+/// The games of a file: PGN, or one game a line (`fgf`) when its first line is one.
+pub fn read_game_file(path: &std::path::Path) -> Result<Vec<Game>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let games = if fgf::is_one_line_game(first) { fgf::read_games(&bytes[..]) } else { pgn::read_games(&bytes[..]) };
+    let games = games.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if games.is_empty() {
-        return Err(format!("no game in {}", pgn.display()));
+        return Err(format!("no game in {}", path.display()));
     }
+    Ok(games)
+}
+
+/// `rokade analyse`: reads the games, analyses every one with a progress bar on stderr.
+pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Result<(), String> {
+    let games = read_game_file(pgn)?;
     let total: usize = games.iter().map(|g| g.moves.len() + 1).sum();
     let progress = indicatif::ProgressBar::new(total as u64);
     progress.set_style(
