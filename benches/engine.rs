@@ -18,7 +18,7 @@ const MIDDLEGAME: &str = "r2qr1k1/1p1nbppp/p2pbn2/4p3/4P3/1NN1BP2/PPPQ2PP/2KR1B1
 fn movegen(c: &mut Criterion) {
     let pos = Position::from_fen(KIWIPETE).unwrap();
     c.bench_function("legal_moves kiwipete", |b| b.iter(|| black_box(pos.board()).legal_moves()));
-    c.bench_function("perft 3 kiwipete", |b| b.iter(|| rokade::perft::perft(black_box(pos.board()), 3)));
+    c.bench_function("perft 3 kiwipete", |b| b.iter(|| rokade::tools::perft::perft(black_box(pos.board()), 3)));
     let m = pos.parse_move("e2a6").unwrap();
     c.bench_function("make+unmake", |b| {
         let mut p = pos.clone();

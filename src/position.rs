@@ -19,6 +19,8 @@ pub struct Position {
     undo: Vec<(Chess, u64)>,
     /// Keys of every position of the game so far, the current one last.
     keys: Vec<u64>,
+    /// The last two moves of the game (`play`), the latest first: what a player reacts to.
+    recent: [Option<Move>; 2],
 }
 
 fn hash_of(board: &Chess) -> u64 {
@@ -34,7 +36,7 @@ impl Default for Position {
 impl Position {
     pub fn new(board: Chess) -> Self {
         let key = hash_of(&board);
-        Position { board, key, undo: Vec::with_capacity(256), keys: vec![key] }
+        Position { board, key, undo: Vec::with_capacity(256), keys: vec![key], recent: [None; 2] }
     }
 
     /// Parses a FEN (X-FEN or Shredder-FEN castling; move counters optional).
@@ -110,6 +112,12 @@ impl Position {
     pub fn play(&mut self, m: Move) {
         self.make(m);
         self.undo.clear();
+        self.recent = [Some(m), self.recent[0]];
+    }
+
+    /// The last move of the game (the opponent's) and the one before it (ours), as `play`ed.
+    pub fn recent_moves(&self) -> [Option<Move>; 2] {
+        self.recent
     }
 
     /// How often the current position occurred before, since the last irreversible move.
@@ -117,6 +125,14 @@ impl Position {
         let window = (self.board.halfmoves() as usize).min(self.keys.len() - 1);
         let last = self.keys.len() - 1;
         (2..=window).step_by(2).filter(|&back| self.keys[last - back] == self.key).count()
+    }
+
+    /// Whether any position since the last capture or pawn move occurred twice (the
+    /// tablebase ranking of the root then takes the shortest win, so as not to cycle).
+    pub fn has_repeated(&self) -> bool {
+        let window = (self.board.halfmoves() as usize).min(self.keys.len() - 1);
+        let recent = &self.keys[self.keys.len() - 1 - window..];
+        recent.iter().enumerate().any(|(i, key)| recent[..i].contains(key))
     }
 
     /// A draw by the rules the search applies: any repetition, the fifty-move

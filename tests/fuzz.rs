@@ -1,10 +1,10 @@
-//! A short run of `rokade fuzz` (src/fuzz/): random and damaged input to the controller the
+//! A short run of `rokade fuzz` (src/tools/fuzz/): random and damaged input to the controller the
 //! UCI loop runs; nothing may panic or hang, and after every batch the engine still answers
 //! `isready` and plays a legal move. `rokade fuzz --lines 10000000` runs the long version.
 
 use std::time::Duration;
 
-use rokade::fuzz::{Settings, run};
+use rokade::tools::fuzz::{Settings, run};
 
 /// Long enough for a loaded machine; only a hang reaches it.
 const HANG_AFTER: Duration = Duration::from_secs(60);

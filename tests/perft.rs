@@ -4,8 +4,8 @@
 
 mod common;
 
-use rokade::perft::perft;
 use rokade::position::{Position, is_noisy};
+use rokade::tools::perft::perft;
 use shakmaty::Position as _;
 
 /// (FEN, [(depth, count)]) from a perft EPD line.

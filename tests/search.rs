@@ -111,6 +111,6 @@ fn stalemate_in_the_tree_is_a_draw() {
 #[test]
 fn bench_signature_matches_the_recorded_one() {
     let expected: u64 = include_str!("bench.txt").trim().parse().unwrap();
-    let (nodes, _) = rokade::bench::run(rokade::bench::DEFAULT_DEPTH, |_| {});
+    let (nodes, _) = rokade::tools::bench::run(rokade::tools::bench::DEFAULT_DEPTH, |_| {});
     assert_eq!(nodes, expected, "update tests/bench.txt and quote `Bench: {nodes}` in the commit");
 }

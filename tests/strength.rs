@@ -1,16 +1,21 @@
-//! The strength bands: options, reproducibility, variety, and no band missing a forced mate.
+//! The strength levels: options, reproducibility, variety, their own move under a short
+//! clock, no level missing a forced mate, and every level mating a bare king.
 
 mod common;
 
 use common::{Engine, bestmove, field, last_score};
-
-const BANDS: [&str; 6] = ["Beginner", "Easy", "Medium", "Hard", "Expert", "Master"];
+use rokade::search::strength::LEVELS;
+use rokade::search::strength::human::SCORING_DEPTHS;
 /// A long movetime: the mate check ends on its node cap or on a mate, never on the clock.
 const GO: &str = "go movetime 60000";
 /// No clock: every search ends on the band's node budgets, so a seed replays the moves.
 const GO_UNTIMED: &str = "go depth 40";
 /// For tests that need no replay: the mate check of a quiet position ends on time.
 const GO_QUICK: &str = "go movetime 1000";
+/// A level's whole move bounded by nodes: with a `Skill Seed` it is the same on every run.
+const GO_SEEDED: &str = "go nodes 1000000";
+/// Games (seeds) over which a weak level must play more than one move.
+const VARIETY_GAMES: u32 = 16;
 /// The tests of a band's search from given positions keep the opening book out of it: the
 /// first of `QUIET` is an Italian Game, which the book holds (tests/book.rs tests the book).
 const NO_BOOK: &str = "setoption name LevelBook value false";
@@ -86,18 +91,23 @@ fn the_same_seed_gives_the_same_moves() {
 }
 
 #[test]
-fn a_weak_band_varies_its_moves_in_a_quiet_position() {
-    for band in ["Beginner", "Medium", "Hard"] {
+fn a_weak_level_varies_its_moves_in_a_quiet_position() {
+    // A level errs as often as players of its rating, so over many games the weak ones do
+    // not always play the same move (the strong ones may: so do strong players). Seeded and
+    // bounded by nodes, so the moves, and the test's verdict, are the same on every run.
+    for band in ["Beginner", "Medium"] {
         let mut e = Engine::start();
         e.send(&format!("setoption name Level value {band}"));
         e.send(NO_BOOK);
         let mut seen = std::collections::BTreeSet::new();
-        for _ in 0..12 {
-            // A new game each time, as in a match: the form changes too, and a game in which
-            // Hard is in its best form may play its own best move every time.
+        for seed in 1..=VARIETY_GAMES {
+            // A new game each time, as in a match: the form changes too.
             e.send("ucinewgame");
-            e.send(&format!("position fen {}", QUIET[0]));
-            seen.insert(bestmove(&e.go(GO_QUICK)));
+            e.send(&format!("setoption name Skill Seed value {seed}"));
+            // A Queen's Gambit middlegame with several natural moves (in the Italian of
+            // QUIET[0] players of Medium's rating castle, and so does Medium).
+            e.send(&format!("position fen {}", QUIET[2]));
+            seen.insert(bestmove(&e.go(GO_SEEDED)));
         }
         assert!(seen.len() >= 2, "{band} always played {seen:?}");
     }
@@ -119,21 +129,23 @@ fn the_info_line_describes_the_move_played() {
 }
 
 #[test]
-fn a_short_movetime_still_leaves_the_band_its_own_search() {
-    // The full-strength mate check stops at half the time, so the weakened search (depth 1
-    // at Beginner) still chooses the move instead of the mate check's deeper line; with no
-    // time left (1 ms, or a loaded machine) it still completes its depth 1. The seed fixes
-    // the game's form, which sets the band's depth.
+fn a_short_movetime_still_leaves_the_level_its_own_choice() {
+    // The full-strength mate check stops at half the time, so the level still scores every
+    // move and draws its own (a line of one move at a scoring depth); with no time left (1 ms,
+    // or a loaded machine) it still completes its first depth.
     let mut e = Engine::start();
     e.send("setoption name Level value Beginner");
     e.send("setoption name Skill Seed value 12345");
     e.send(NO_BOOK);
     for fen in QUIET {
-        for go in ["go movetime 100", "go movetime 1"] {
+        for go in ["go movetime 300", "go movetime 1"] {
             e.send(&format!("position fen {fen}"));
             let lines = e.go(go);
             let info = lines.iter().find(|l| l.starts_with("info depth")).expect("an info line");
-            assert_eq!(field(info, "depth").as_deref(), Some("1"), "{go}: {lines:?}");
+            let depth = field(info, "depth").expect("a depth");
+            assert!(SCORING_DEPTHS.iter().any(|d| d.to_string() == depth), "{go}: {lines:?}");
+            assert_eq!(field(info, "pv"), Some(bestmove(&lines)), "{lines:?}");
+            assert!(!info.contains(&format!("pv {} ", bestmove(&lines))), "a line of one move: {info}");
         }
     }
 }
@@ -149,7 +161,7 @@ fn levels_tool_lists_the_levels_and_a_repeatable_signature() {
     };
     let first = run();
     let line = first.lines().next().expect("one line");
-    assert!(line.starts_with("Beginner  elo  600  skill  0  setting "), "{line}");
+    assert!(line.starts_with("Beginner  elo  600  skill  0  rating "), "{line}");
     assert_eq!(first.lines().count(), 1);
     assert_eq!(first, run(), "the same build gives the same signature");
 }
@@ -178,7 +190,7 @@ fn no_band_misses_a_forced_mate() {
         })
         .collect();
     let mut checker = Engine::start();
-    for band in BANDS {
+    for band in LEVELS.map(|level| level.name) {
         let mut e = Engine::start();
         e.send(&format!("setoption name Level value {band}"));
         for (fen, dm) in &mates {
@@ -219,4 +231,41 @@ fn a_band_keeps_a_quiet_mate_that_pruning_hides() {
     let lines = e.go(GO);
     assert_eq!(bestmove(&lines), "e5b5", "{fen}");
     assert_eq!(last_score(&lines), "mate 5", "{fen}");
+}
+
+/// Plays a level against full strength's defence from `fen` (the level to move) and returns
+/// how the game ended: "mate", or why it did not.
+fn play_out(level: &str, fen: &str) -> String {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    let mut attacker = Engine::start();
+    attacker.send(&format!("setoption name Level value {level}"));
+    attacker.send("setoption name Skill Seed value 7");
+    let mut defender = Engine::start();
+    let mut board: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..200 {
+        if board.is_checkmate() {
+            return "mate".into();
+        }
+        if board.is_game_over() || board.halfmoves() >= 100 {
+            return format!("drawn after {} moves: {}", ply / 2, moves.join(" "));
+        }
+        let (engine, go) = if ply % 2 == 0 { (&mut attacker, GO_UNTIMED) } else { (&mut defender, "go nodes 20000") };
+        engine.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        let played = bestmove(&engine.go(go));
+        let m = played.parse::<UciMove>().unwrap().to_move(&board).unwrap();
+        board.play_unchecked(m);
+        moves.push(played);
+    }
+    "no end".into()
+}
+
+#[test]
+fn the_weakest_level_mates_a_bare_king_with_rook_or_queen() {
+    for fen in ["8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"] {
+        assert_eq!(play_out(LEVELS[0].name, fen), "mate", "{fen}");
+    }
 }

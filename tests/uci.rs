@@ -76,7 +76,7 @@ fn go_movetime_returns_a_move() {
     let mut e = Engine::start();
     e.send("position startpos");
     let lines = e.go("go movetime 200");
-    assert!(bestmove(&lines).len() >= 4);
+    common::assert_legal(common::START_FEN, &bestmove(&lines));
 }
 
 #[test]

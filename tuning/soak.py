@@ -16,6 +16,7 @@ changed mid-search. Run it niced on a shared machine: `nice -n 19 python3 tuning
 """
 
 import argparse
+import json
 import queue
 import random
 import subprocess
@@ -28,7 +29,9 @@ import chess
 HASH_MB = [1, 4, 16, 32, 64, 128, 256]
 THREADS = [1, 2, 3, 4]
 MULTI_PV = [1, 1, 1, 2, 4]
-LEVELS = ["Full", "Full", "Full", "Beginner", "Easy", "Medium", "Hard", "Expert", "Master"]
+# Level option values, filled from `rokade levels --json`: each level once, full strength three
+# times (it is what most games play).
+LEVELS = []
 # Options changed while a `go infinite` runs.
 MID_SEARCH = ["Hash", "Threads", "Clear Hash", "MultiPV", "Level"]
 # Seconds an answer may take beyond the move's clock before it counts as a hang.
@@ -214,6 +217,9 @@ def main():
     parser.add_argument("--max-margin-mb", type=float, default=200.0,
                         help="fail when RSS exceeds Hash by more than this")
     args = parser.parse_args()
+    rows = json.loads(subprocess.run([args.engine, "levels", "--json"], check=True, capture_output=True,
+                                     text=True).stdout)
+    LEVELS.extend(["Full"] * 3 + [row["name"] for row in rows])
     rng = random.Random(args.seed)
     stats = Stats()
     start = time.monotonic()

@@ -363,7 +363,7 @@ mod tests {
     #[test]
     fn the_model_is_the_evaluation() {
         let weights = flatten(&PARAMS);
-        for fen in rokade::bench::POSITIONS {
+        for fen in rokade::tools::bench::POSITIONS {
             let pos = Position::from_fen(fen).unwrap();
             let Some(s) = sample(&pos, 0.5, 0.0) else { continue };
             let gap = (evaluate(&s, &weights) - s.eval).abs();

@@ -3,7 +3,6 @@
 //! accuracy as lichess computes it. `rokade analyse` prints it, writes JSON and an SVG graph.
 
 pub mod classify;
-pub mod fgf;
 pub mod pgn;
 pub mod svg;
 
@@ -304,22 +303,20 @@ pub struct Outputs {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// The games of a file: PGN, or one game a line (`fgf`) when its first line is one.
-pub fn read_game_file(path: &std::path::Path) -> Result<Vec<Game>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    let games = if fgf::is_one_line_game(first) { fgf::read_games(&bytes[..]) } else { pgn::read_games(&bytes[..]) };
-    let games = games.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+/// `rokade analyse`: reads the PGN, analyses every game with a progress bar on stderr;
+/// with `syzygy_path` (folders as for `SyzygyPath`) the search probes those tablebases.
+pub fn run(
+    pgn: &std::path::Path,
+    settings: Settings,
+    outputs: &Outputs,
+    syzygy_path: Option<&str>,
+) -> Result<(), String> {
+    let file = std::fs::File::open(pgn).map_err(|e| format!("cannot open {}: {e}", pgn.display()))?;
+    let games =
+        pgn::read_games(std::io::BufReader::new(file)).map_err(|e| format!("cannot read {}: {e}", pgn.display()))?;
     if games.is_empty() {
-        return Err(format!("no game in {}", path.display()));
+        return Err(format!("no game in {}", pgn.display()));
     }
-    Ok(games)
-}
-
-/// `rokade analyse`: reads the games, analyses every one with a progress bar on stderr.
-pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Result<(), String> {
-    let games = read_game_file(pgn)?;
     let total: usize = games.iter().map(|g| g.moves.len() + 1).sum();
     let progress = indicatif::ProgressBar::new(total as u64);
     progress.set_style(
@@ -327,6 +324,13 @@ pub fn run(pgn: &std::path::Path, settings: Settings, outputs: &Outputs) -> Resu
             .map_err(|e| e.to_string())?,
     );
     let mut pool = Searcher::new(settings.hash_mb)?;
+    if let Some(path) = syzygy_path {
+        let messages = pool.set_tablebase_path(path);
+        if !pool.has_tablebases() {
+            return Err(messages.join("; "));
+        }
+        messages.iter().for_each(|m| eprintln!("{m}"));
+    }
     let to_stdout = outputs.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     let mut reports = Vec::new();
     for (i, game) in games.iter().enumerate() {

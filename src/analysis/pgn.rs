@@ -93,3 +93,57 @@ pub fn read_games(input: impl Read) -> std::io::Result<Vec<Game>> {
     }
     Ok(games)
 }
+
+/// Every game of a file of rated games one a line (the lichess samples of
+/// `../shared/data/human-games/`: `WHITE_ELO - BLACK_ELO - BASE+INC - MOVES RESULT`), read as
+/// PGN with the two ratings and the time control as tags. Lines not of that form are skipped.
+pub fn read_one_line_games(text: &str) -> Vec<Game> {
+    let mut pgn = String::new();
+    for line in text.lines() {
+        let mut fields = line.splitn(4, " - ");
+        let (Some(white), Some(black), Some(control), Some(moves)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let (white, black) = (white.trim(), black.trim());
+        if white.parse::<u32>().is_err() || black.parse::<u32>().is_err() {
+            continue;
+        }
+        pgn += &format!(
+            "[WhiteElo \"{white}\"]\n[BlackElo \"{black}\"]\n[TimeControl \"{}\"]\n\n{}\n\n",
+            control.trim(),
+            moves.trim()
+        );
+    }
+    read_games(pgn.as_bytes()).unwrap_or_default()
+}
+
+/// The games of a file in either form: PGN, or rated games one a line.
+pub fn read_games_file(path: &std::path::Path) -> Result<Vec<Game>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    if first.starts_with(|c: char| c.is_ascii_digit()) && first.contains(" - ") {
+        Ok(read_one_line_games(&text))
+    } else {
+        read_games(text.as_bytes()).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_one_line_game_keeps_its_ratings_and_moves() {
+        let games = read_one_line_games(
+            "1398 - 1305 - 660+1 - 1. e4 Nf6 2. e5 Nd5 3. Nf1d2 1-0\nnot a game\n1500 - 1600 - 300+0 - 1. d4 d5\n",
+        );
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].tag("WhiteElo"), games[0].tag("BlackElo")), (Some("1398"), Some("1305")));
+        assert_eq!(games[0].moves.len(), 4, "{:?}", games[0].error);
+        assert!(games[0].error.is_some(), "Nf1d2 is illegal here and cuts the game");
+        assert_eq!(games[1].moves.len(), 2);
+        assert_eq!(games[1].tag("TimeControl"), Some("300+0"));
+    }
+}

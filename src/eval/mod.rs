@@ -278,7 +278,7 @@ mod tests {
             "r1bq1rk1/ppp2ppp/2np1n2/2b1p1N1/2B1P3/2NP4/PPP2PPP/R1BQ1RK1 w - - 0 8",
             "6k1/5p2/6pP/8/8/8/5PP1/6K1 w - - 0 1",
         ];
-        crate::bench::POSITIONS
+        crate::tools::bench::POSITIONS
             .iter()
             .chain(extra.iter())
             .map(|fen| fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap())

@@ -121,7 +121,11 @@ fn read_inputs(inputs: &[PathBuf]) -> Result<Vec<Labelled>, String> {
     let mut all = Vec::new();
     for path in inputs {
         let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        for (i, game) in crate::analysis::read_game_file(path)?.into_iter().enumerate() {
+        let games = crate::analysis::pgn::read_games_file(path)?;
+        if games.is_empty() {
+            return Err(format!("no game in {}", path.display()));
+        }
+        for (i, game) in games.into_iter().enumerate() {
             all.push(Labelled { label: format!("{name}#{}", i + 1), game });
         }
     }

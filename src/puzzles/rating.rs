@@ -8,22 +8,19 @@
 //! `Strength`, as `rokade levels --signature` does), so `rokade puzzles rate` re-rates a
 //! collection after the levels change.
 //!
-//! A level always plays a mate its mate check finds (README *Playing strength*); with the
-//! unlimited check of a `go` without a clock every level would solve every mate in three. A
-//! try is therefore a `go nodes` of twice the level's own budget: the level's search keeps
-//! its budget, and the mate check gets as much, so a level sees the mates it can see with
-//! its own effort.
+//! A try is a `go` without a clock, as `rokade levels --signature` plays a level: the level
+//! scores the moves and draws its move from the human model, after its full-strength mate
+//! check (README *Playing strength*). That check finds nearly every mate in three, so mates
+//! rate near the floor: the levels tell tactics apart, not short mates.
 
 use shakmaty::Position as _;
 
 use super::{Collection, Kind, LevelTries, Puzzle, Rating, probe, workers};
-use crate::search::strength::{self, LEVELS, Strength};
+use crate::search::strength::{self, LEVELS, Level, Strength};
 use crate::search::{Limits, SearchConfig, Searcher};
 
 /// Tries of each level at each puzzle.
 pub const DEFAULT_TRIES: u32 = 8;
-/// A try's node limit, in multiples of the level's own budget (see above).
-const TRY_BUDGET_FACTOR: u64 = 2;
 /// A weak prior keeps the ratings of puzzles every level solves, or none, finite: one solve
 /// and one failure against a solver of this rating (the middle of the levels' range).
 const PRIOR_ELO: f64 = 1350.0;
@@ -56,7 +53,7 @@ pub fn run(settings: &Settings) -> Result<Collection, String> {
 /// A puzzle's rating from `tries` tries of every level; `None` if its line cannot be read.
 pub fn rate(pool: &mut Searcher, puzzle: &Puzzle, tries: u32, seed: u64) -> Option<Rating> {
     let mut levels = Vec::new();
-    for (level, &(_, elo)) in LEVELS.iter().enumerate() {
+    for (level, &Level { elo, .. }) in LEVELS.iter().enumerate() {
         let mut solved = 0;
         for attempt in 0..tries {
             let try_seed = try_seed(seed, &puzzle.id, level, attempt);
@@ -84,7 +81,7 @@ fn solves(pool: &mut Searcher, puzzle: &Puzzle, level: Strength) -> Option<bool>
     let mut pos = puzzle.position().ok()?;
     let line = puzzle.solution_moves().ok()?;
     let config = SearchConfig { strength: Some(level), ..SearchConfig::default() };
-    let limits = Limits { nodes: Some(TRY_BUDGET_FACTOR * strength::band_for(level.elo).nodes), ..Limits::default() };
+    let limits = Limits::default();
     let mut mate_left = puzzle.mate_in.unwrap_or(0);
     let mut on_line = true;
     for ply in (0..line.len()).step_by(2) {

@@ -93,7 +93,7 @@ pub fn cook(pool: &mut Searcher, start: &Position, check: &Verification) -> Opti
         if pos.repetitions() > 0 {
             return None;
         }
-        let solver_to_move = line.moves.len() % 2 == 0;
+        let solver_to_move = line.moves.len().is_multiple_of(2);
         let m = if solver_to_move {
             match solver_turn(pool, &pos, check, &mut line.nodes) {
                 Turn::Only { best, margin } => {
@@ -118,7 +118,7 @@ pub fn cook(pool: &mut Searcher, start: &Position, check: &Verification) -> Opti
         pos.play(m);
     }
     // End on a solver move that was a real choice.
-    while line.moves.len() % 2 == 0 || turns.last().is_some_and(|(margin, _)| margin.is_none()) {
+    while line.moves.len().is_multiple_of(2) || turns.last().is_some_and(|(margin, _)| margin.is_none()) {
         if line.moves.len() % 2 == 1 {
             turns.pop();
         }

@@ -642,7 +642,7 @@ mod tests {
     fn a_hanging_piece_is_taken_after_a_quiet_move() {
         let fen = "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1";
         let take = |last: Option<&str>| {
-            let mut pos = Position::from_fen(fen).unwrap();
+            let pos = Position::from_fen(fen).unwrap();
             let start = pos.board().clone();
             let m = pos.parse_move("d1d5").unwrap();
             let mut line = Line::new(start, vec![m], Kind::Tactic, None);

@@ -9,9 +9,10 @@ use super::history::{QuietContext, piece_square};
 use super::movepick::{MovePicker, OrderingHints, Picked};
 use super::params;
 use super::see::see;
+use super::tablebase::{ProbeFailure, TablebaseProbe};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{INFINITY, MATE, MAX_PLY, SearchEvent, TB_WIN_BOUND, is_decisive};
 use crate::position::is_noisy;
 
 /// Static eval placeholder for positions in check, where there is none.
@@ -68,8 +69,7 @@ fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
 
 impl Worker {
     pub(super) fn evaluate(&mut self) -> i32 {
-        let eval = self.evaluator.evaluate(self.pos.board());
-        self.shared().settings.eval_noise.apply(eval, self.pos.key())
+        self.evaluator.evaluate(self.pos.board())
     }
 
     /// The raw static eval (from the TT when it has one) and the eval corrected by the
@@ -78,27 +78,26 @@ impl Worker {
         if in_check {
             return (NO_EVAL, NO_EVAL);
         }
-        let raw = tt.map_or_else(|| self.evaluate(), |e| e.eval);
+        // A tablebase result is stored without an eval.
+        let raw = tt.filter(|e| e.eval != NO_EVAL).map_or_else(|| self.evaluate(), |e| e.eval);
         let keys = CorrectionKeys::of(&self.pos);
         self.stack[ply].correction_keys = keys;
         let corrected = raw + self.correction.correction(&keys);
-        (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        (raw, corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1))
     }
 
     /// What the quiet histories of `ply` are indexed by: the continuation slots of the moves
     /// one and two plies before it, and the threats recorded at it.
     fn quiet_context(&self, ply: usize) -> QuietContext {
-        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].continuation);
+        let back = |n: usize| self.stack.back(ply, n).continuation;
         QuietContext { slots: [back(1), back(2)], threats: self.stack[ply].threats }
     }
 
     /// Copies the child's principal variation behind `m` into this ply's.
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.stack.split_at_mut(ply + 1);
-        let pv = &mut head[ply].pv;
+        let (pv, child) = self.stack.pv_and_child_pv(ply);
         pv.clear();
         pv.push(m);
-        let child = &tail[0].pv;
         let room = MAX_PLY - 1;
         pv.extend(child.iter().copied().take(room));
     }
@@ -120,7 +119,13 @@ impl Worker {
         self.shared().tt.prefetch(self.pos.key());
     }
 
+    /// The principal variation search of the current position, `ply` plies from the root,
+    /// with `depth` plies left, in the window `alpha..beta`. Never entered at the root
+    /// (`ply` 0): the root's moves are searched by `root_search`, which calls this at ply 1
+    /// for each. A node reads its own frame of `stack` and up to two before it (the
+    /// guard frames make that safe anywhere), and writes its child's.
     pub(super) fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut_node: bool) -> i32 {
+        debug_assert!(ply > 0, "the root is searched by root_search");
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
         self.stack[ply].pv.clear();
@@ -166,23 +171,44 @@ impl Worker {
             return e.score;
         }
 
+        // Step 3b. Tablebases, just after a capture or pawn move: a result the search keeps
+        // unless the window says more. In a PV node a win is a floor and a loss a ceiling.
+        let mut floor = -INFINITY;
+        let mut ceiling = INFINITY;
+        if self.tablebase.is_some()
+            && excluded.is_none()
+            && let Some((score, bound)) = self.probe_tablebase(depth, ply)
+        {
+            if bound.cuts_off(score, alpha, beta) {
+                let depth = TablebaseProbe::stored_depth(depth);
+                self.store_tt(ply, None, score, NO_EVAL, depth, bound);
+                return score;
+            }
+            if pv_node && bound == Bound::Lower {
+                floor = score;
+                alpha = alpha.max(score);
+            } else if pv_node {
+                ceiling = score;
+            }
+        }
+
         // Step 4. Static evaluation, corrected; the TT score sharpens it where its bound allows.
         let (raw_eval, static_eval) = match excluded {
             Some(_) => (NO_EVAL, self.stack[ply].static_eval),
             None => self.static_eval(ply, in_check, tt),
         };
         self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack.back(ply, 2).static_eval;
         let eval = match tt {
-            Some(e) if !in_check && e.score.abs() < MATE_BOUND && e.cuts_off(static_eval, static_eval + 1) => e.score,
+            Some(e) if !in_check && !is_decisive(e.score) && e.cuts_off(static_eval, static_eval + 1) => e.score,
             _ => static_eval,
         };
 
         // Step 4b. Hindsight: the parent reduced the move that led here. If the static evals
         // say the move cost the side that played it nothing, the reduction was too much; if
         // it cost it clearly, too little.
-        let prior_reduction = self.stack[ply - 1].reduction;
-        let parent_eval = self.stack[ply - 1].static_eval;
+        let prior_reduction = self.stack.back(ply, 1).reduction;
+        let parent_eval = self.stack.back(ply, 1).static_eval;
         if self.prune && excluded.is_none() && static_eval != NO_EVAL && parent_eval != NO_EVAL {
             let cost_to_mover = static_eval + parent_eval;
             let min_reduction = params::hindsight_min_reduction();
@@ -194,7 +220,7 @@ impl Worker {
         }
 
         // A mate search (`go mate`) prunes nothing, so that no mate hides behind a pruned move.
-        if self.prune && !pv_node && !in_check && excluded.is_none() && eval.abs() < MATE_BOUND {
+        if self.prune && !pv_node && !in_check && excluded.is_none() && !is_decisive(eval) {
             if let Some(score) = self.prune_node(depth, eval, beta, ply, improving, cut_node) {
                 return score;
             }
@@ -220,7 +246,7 @@ impl Worker {
         let turn = self.pos.turn();
         let tt_noisy = tt_move.is_some_and(is_noisy);
         let node = Node { depth, eval, beta, in_check, improving, pv_node, cut_node, tt_noisy };
-        let previous = self.stack[ply - 1].mv;
+        let previous = self.stack.back(ply, 1).mv;
         self.stack[ply].threats = self.pos.threats();
         let mut picker = MovePicker::new(OrderingHints {
             tt_move,
@@ -228,7 +254,7 @@ impl Worker {
             counter: self.history.counter(turn, previous),
             quiet: self.quiet_context(ply),
         });
-        let mut best_score = -INFINITY;
+        let mut best_score = floor;
         let mut best_move = None;
         let mut moves_tried = 0usize;
         let mut tried = Tried::default();
@@ -241,7 +267,7 @@ impl Worker {
             }
 
             // Step 9. Shallow-depth pruning, once a move has saved us from being mated.
-            if best_score > -MATE_BOUND && self.prune && self.pos.has_non_pawn_material() {
+            if best_score > -TB_WIN_BOUND && self.prune && self.pos.has_non_pawn_material() {
                 if picked.is_quiet && self.late_move_prunes(&node, moves_tried) {
                     picker.skip_quiets();
                     continue;
@@ -298,9 +324,10 @@ impl Worker {
             tried.push(&picked);
         }
 
-        // Step 12. Mate or stalemate: no legal move was searched (pruning needs one first).
-        // Without its excluded move a node may have none: the move was the only one.
-        if moves_tried == 0 {
+        // Step 12. Mate or stalemate: no legal move was searched (pruning needs one first,
+        // or a tablebase floor, which then stands). Without its excluded move a node may
+        // have none: the move was the only one.
+        if moves_tried == 0 && floor == -INFINITY {
             return if excluded.is_some() {
                 alpha
             } else if in_check {
@@ -310,6 +337,7 @@ impl Worker {
             };
         }
 
+        best_score = best_score.min(ceiling);
         if excluded.is_none() {
             if best_move.is_none() {
                 self.reward_prior_quiet(ply, depth);
@@ -371,7 +399,7 @@ impl Worker {
         // Step 6. Null-move pruning.
         if depth < params::nmp_min_depth()
             || eval < beta
-            || self.stack[ply - 1].mv.is_none()
+            || self.stack.back(ply, 1).mv.is_none()
             || !self.pos.has_non_pawn_material()
             || !self.pos.make_null()
         {
@@ -387,7 +415,7 @@ impl Worker {
         if self.stopped || score < beta {
             return None;
         }
-        Some(if score >= MATE_BOUND { beta } else { score })
+        Some(if score >= TB_WIN_BOUND { beta } else { score })
     }
 
     /// Step 6b. ProbCut: a capture that wins enough to beat `beta` by a margin in a reduced
@@ -404,7 +432,7 @@ impl Worker {
         let probcut_beta = beta + params::probcut_margin();
         let reduction = params::probcut_reduction();
         if depth < params::probcut_min_depth()
-            || beta.abs() >= MATE_BOUND
+            || is_decisive(beta)
             || tt.is_some_and(|e| e.depth > depth - reduction && e.score < probcut_beta)
         {
             return None;
@@ -438,7 +466,7 @@ impl Worker {
             && depth >= params::singular_min_depth()
             && tt.depth >= depth - params::singular_tt_depth_slack()
             && tt.bound != Bound::Upper
-            && tt.score.abs() < MATE_BOUND
+            && !is_decisive(tt.score)
     }
 
     /// Searches the node without its TT move, at half depth, against a bound below the TT
@@ -511,7 +539,7 @@ impl Worker {
         if best.is_quiet {
             let context = self.quiet_context(ply);
             self.history.reward_quiet(turn, depth, best.mv, &tried.quiets, &context);
-            self.history.set_counter(turn, self.stack[ply - 1].mv, best.mv);
+            self.history.set_counter(turn, self.stack.back(ply, 1).mv, best.mv);
             let killers = &mut self.stack[ply].killers;
             if killers[0] != Some(best.mv) {
                 killers[1] = killers[0];
@@ -527,7 +555,7 @@ impl Worker {
     /// one for the side that played it.
     fn reward_prior_quiet(&mut self, ply: usize, depth: i32) {
         // The root's own moves (ply 0) are ordered by their scores, not by history.
-        let Some(prior) = self.stack[ply - 1].mv.filter(|&m| ply >= 2 && !is_noisy(m)) else { return };
+        let Some(prior) = self.stack.back(ply, 1).mv.filter(|&m| ply >= 2 && !is_noisy(m)) else { return };
         let context = self.quiet_context(ply - 1);
         self.history.reward_prior_quiet(!self.pos.turn(), depth, prior, &context);
     }
@@ -549,8 +577,29 @@ impl Worker {
             Bound::Lower => score > corrected,
             Bound::Upper => score < corrected,
         };
-        if raw != NO_EVAL && informative && best.is_none_or(|m| !is_noisy(m)) && score.abs() < MATE_BOUND {
+        if raw != NO_EVAL && informative && best.is_none_or(|m| !is_noisy(m)) && !is_decisive(score) {
             self.correction.update(&self.stack[ply].correction_keys, depth, score, raw);
+        }
+    }
+
+    /// Step 3b's probe: the score and bound the tables give this node, when they hold it
+    /// and the node qualifies (see `TablebaseProbe::applies`). A damaged table is said once.
+    fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        let tb = self.tablebase.as_ref()?;
+        if !tb.applies(self.pos.board(), depth) {
+            return None;
+        }
+        match tb.tables.wdl_after_zeroing(self.pos.board()) {
+            Ok(wdl) => {
+                let result = tb.score(wdl, ply);
+                self.count_tb_hits(1);
+                Some(result)
+            }
+            Err(ProbeFailure::Broken(Some(message))) => {
+                let _ = self.shared().events.send(SearchEvent::Message(message));
+                None
+            }
+            Err(_) => None,
         }
     }
 

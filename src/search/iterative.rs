@@ -8,11 +8,11 @@ use super::params::{self, HELPER_DEPTH_OFFSET};
 use super::timeman::{Settledness, soft_scale};
 use super::tt::Bound;
 use super::worker::{RootMove, Worker};
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, ScoreKind, SearchEvent, score_kind};
+use super::{INFINITY, MATE, MAX_PLY, ScoreKind, SearchEvent, is_decisive, score_kind};
 
 /// Which mates an exhaustive mate search asks about.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum MateQuestions {
+pub(super) enum MateQuestions {
     /// Given and suffered (`go mate`).
     Both,
     /// Given only (the levels' mate hunt).
@@ -43,6 +43,40 @@ impl Worker {
             moves.iter().filter(|m| only.is_empty() || only.contains(m)).map(|&m| RootMove::new(m)).collect();
     }
 
+    /// At a root the tablebases hold, ranks the root moves by them (best first) so that only
+    /// the moves that keep the tables' result are searched. Ranked by DTZ, every such line
+    /// converts within the fifty-move rule by itself and the search stops probing (its
+    /// scores would all be the same win); ranked by WDL alone, a winning side keeps probing.
+    /// A mate search (`go mate`) is left alone: it proves its mates by search.
+    pub(super) fn rank_root_moves_by_tablebase(&mut self) {
+        let Some(tb) = self.tablebase.clone() else { return };
+        if self.shared().settings.exhaustive || !tb.holds_root(self.pos.board()) {
+            return;
+        }
+        let moves: Vec<_> = self.root_moves.iter().map(|rm| rm.mv).collect();
+        let ranking = tb.tables.rank_root_moves(&self.pos, &moves, tb.rule50);
+        for message in ranking.messages {
+            let _ = self.shared().events.send(SearchEvent::Message(message));
+        }
+        let Some(ranks) = ranking.ranks else { return };
+        for (rm, rank) in self.root_moves.iter_mut().zip(&ranks) {
+            rm.tb_rank = rank.rank;
+            rm.tb_score = Some(rank.score);
+        }
+        self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.tb_rank));
+        self.count_tb_hits(moves.len() as u64);
+        if ranking.by_dtz || self.root_moves[0].tb_score.is_some_and(|score| score <= 0) {
+            self.tablebase = None;
+        }
+    }
+
+    /// The end of the group of root moves ranked as the one at `from`: a search from `from`
+    /// looks at no move the tables rank lower.
+    fn rank_group_end(&self, from: usize) -> usize {
+        let rank = self.root_moves[from].tb_rank;
+        self.root_moves[from..].iter().position(|rm| rm.tb_rank != rank).map_or(self.root_moves.len(), |n| from + n)
+    }
+
     pub fn iterate(&mut self) {
         let shared = self.shared().clone();
         let max_depth = shared.limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
@@ -70,7 +104,7 @@ impl Worker {
             for line in 0..lines {
                 self.seldepth = 0;
                 self.aspiration(depth, line);
-                self.root_moves[..=line].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+                self.root_moves[..=line].sort_by_key(RootMove::order_key);
                 if self.stopped {
                     break;
                 }
@@ -96,7 +130,7 @@ impl Worker {
     fn aspiration(&mut self, depth: i32, line: usize) {
         let previous = self.root_moves[line].previous_score;
         let mut delta = params::aspiration_delta();
-        let (mut alpha, mut beta) = if depth >= params::aspiration_min_depth() && previous.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = if depth >= params::aspiration_min_depth() && !is_decisive(previous) {
             (previous - delta, previous + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -132,18 +166,12 @@ impl Worker {
         }
     }
 
-    /// The strength levels' mate hunt: exhaustive searches for a mate the side to move gives
-    /// within `moves` (a level has no use for the mates it suffers). True once one is proven,
-    /// with its line in front of the root moves.
-    pub(super) fn hunt_mate(&mut self, moves: u32) -> bool {
-        self.iterate_mate(moves.min(MAX_MATE_MOVES) as i32, MateQuestions::GivenOnly)
-    }
-
     /// `go mate N`: exhaustive searches to 2N plies, each depth asking a yes/no question with
     /// a window that cuts off as soon as the answer is no: can we mate within N moves (odd
     /// depths), are we mated within N (even depths)? Scores inside the windows are exact, so a mate reported
-    /// is proven and the shortest (the longest defence when we are the side mated).
-    fn iterate_mate(&mut self, moves: i32, questions: MateQuestions) -> bool {
+    /// is proven and the shortest (the longest defence when we are the side mated). The
+    /// levels' mate hunt asks only for mates given: a level has no use for those it suffers.
+    pub(super) fn iterate_mate(&mut self, moves: i32, questions: MateQuestions) -> bool {
         let bound = MATE - 2 * moves;
         for depth in 1..=2 * moves {
             if depth % 2 == 0 && questions == MateQuestions::GivenOnly {
@@ -194,14 +222,15 @@ impl Worker {
     }
 
     fn sort_root_moves(&mut self, from: usize) {
-        self.root_moves[from..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+        self.root_moves[from..].sort_by_key(RootMove::order_key);
     }
 
-    /// Searches the root moves from index `line` on; the best is moved to `line` at once,
-    /// so that an interrupted iteration still leaves the best move found so far in front.
+    /// Searches the root moves from index `line` to the end of its rank group; the best is
+    /// moved to `line` at once, so that an interrupted iteration still leaves the best move
+    /// found so far in front.
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, line: usize) -> i32 {
         let mut best = -INFINITY;
-        for i in line..self.root_moves.len() {
+        for i in line..self.rank_group_end(line) {
             let m = self.root_moves[i].mv;
             let nodes_before = self.nodes;
             self.make_move(0, m);
@@ -244,7 +273,8 @@ impl Worker {
         if shared.control.pondering.load(Ordering::Relaxed) || limits.infinite {
             return false;
         }
-        if limits.clock.is_some() && self.root_moves.len() == 1 && depth >= SINGLE_MOVE_DEPTH {
+        // A single legal move, or a single one that keeps the tablebases' result.
+        if limits.clock.is_some() && self.rank_group_end(0) == 1 && depth >= SINGLE_MOVE_DEPTH {
             return true;
         }
         !shared.time.should_start_iteration(shared.clock_origin(), soft_scale(self.settledness()))
@@ -257,7 +287,7 @@ impl Worker {
         let stable_iterations = results.iter().rev().skip(1).take_while(|(m, _)| *m == best).count() as u32;
         let earlier = results.iter().rev().skip(1).take(SCORE_DROP_ITERATIONS).map(|&(_, s)| s).max().unwrap_or(score);
         let share = self.root_moves[0].nodes as f64 / self.nodes.max(1) as f64;
-        let score_drop = if earlier.abs() < MATE_BOUND && score.abs() < MATE_BOUND { earlier - score } else { 0 };
+        let score_drop = if !is_decisive(earlier) && !is_decisive(score) { earlier - score } else { 0 };
         Settledness { stable_iterations, best_move_node_share: share, score_drop }
     }
 

@@ -5,10 +5,8 @@
 
 use shakmaty::{Move, Position as _};
 
+use super::params::NODES_BETWEEN_CHECKS;
 use crate::position::Position;
-
-/// How often (in nodes) the search asks whether to stop.
-const STOP_CHECK_INTERVAL: u64 = 1024;
 
 /// A mate found by checks: the first move and the number of moves to mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +42,7 @@ pub fn find(
 impl Finder<'_> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
-        self.nodes > self.max_nodes || (self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && (self.should_stop)())
+        self.nodes > self.max_nodes || (self.nodes.is_multiple_of(NODES_BETWEEN_CHECKS) && (self.should_stop)())
     }
 
     /// Whether the attacker can mate in at most `moves` moves, checking at every move.

@@ -12,16 +12,18 @@ mod movepick;
 pub mod params;
 pub(crate) mod quiet;
 pub mod see;
-pub(crate) mod strength;
+mod stack;
+pub mod strength;
+pub mod tablebase;
 mod threads;
 mod timeman;
 pub mod tt;
 mod worker;
 
 pub use limits::{Clock, Limits};
-pub use threads::{SearchConfig, SearchOutcome, Searcher};
+pub use threads::{MAX_MULTIPV, MAX_THREADS, SearchConfig, SearchOutcome, Searcher};
 pub use timeman::DEFAULT_MOVE_OVERHEAD_MS;
-pub use tt::{Bound, DEFAULT_HASH_MB};
+pub use tt::{Bound, DEFAULT_HASH_MB, MAX_HASH_MB};
 
 use shakmaty::Move;
 
@@ -31,10 +33,25 @@ pub const MAX_PLY: usize = 128;
 pub const MATE: i32 = 32000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A win the tablebases prove at `ply` scores `TB_WIN - ply`: in a band just below the
+/// mates, so that a mate the search finds is still preferred, and never shown as a mate.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are tablebase wins or mates: results, not evaluations.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 pub const INFINITY: i32 = MATE + 1;
 /// Centipawns standing in for a forced mate where a number is needed (the WDL model, the
 /// analysis's winning chances): a certain result.
 pub const MATE_AS_CP: i32 = 10_000;
+
+/// A tablebase win shows as `score cp 20000` less the plies to the position the tables
+/// hold, as Stockfish shows it: far above any evaluation, and not a mate.
+pub const TB_WIN_AS_CP: i32 = 20_000;
+
+/// Whether a score is a proven result (a mate or a tablebase win or loss) rather than an
+/// evaluation.
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_WIN_BOUND
+}
 
 /// A score as a GUI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +67,8 @@ pub fn score_kind(score: i32) -> ScoreKind {
         ScoreKind::Mate((MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
         ScoreKind::Mate(-(MATE + score) / 2)
+    } else if is_decisive(score) {
+        ScoreKind::Centipawns(score.signum() * (TB_WIN_AS_CP - (TB_WIN - score.abs())))
     } else {
         ScoreKind::Centipawns(score)
     }
@@ -68,6 +87,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u32,
+    /// Tablebase probes that gave an answer.
+    pub tb_hits: u64,
     pub pv: Vec<Move>,
 }
 

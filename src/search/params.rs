@@ -1,14 +1,16 @@
 //! Every search constant, named and kept together so that they can be tuned.
 //!
 //! The tunable ones are declared once in `search_params!` below: each becomes a function
-//! (`params::rfp_margin_per_depth()`) reading a runtime table, and an entry of [`TUNABLES`],
-//! which a `--features tune` build offers as UCI spin options and lists for SPSA
-//! (`rokade spsa`, the form OpenBench reads). A normal build never changes them.
+//! (`params::rfp_margin_per_depth()`) and an entry of [`TUNABLES`]. In a normal build the
+//! function returns its default as a constant, which the compiler folds into the search;
+//! a `--features tune` build reads a runtime table instead, offers every entry as a UCI spin
+//! option and lists them for SPSA (`rokade spsa`, the form OpenBench reads).
 //!
 //! Glossary: `*_max_depth` is the deepest remaining depth a technique applies at,
 //! `*_margin` a score margin in centipawns, `*_per_depth` what a margin grows by per ply,
 //! `*_pct` a percentage, `*_x100` a real number times 100.
 
+#[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// One tunable parameter: its name (as UCI option), default and range.
@@ -37,13 +39,23 @@ macro_rules! search_params {
         pub const TUNABLES: &[Tunable] =
             &[$(Tunable { name: stringify!($name), default: $default, min: $min, max: $max }),*];
 
+        /// The values in force: a tune build sets them through `setoption`.
+        #[cfg(feature = "tune")]
         static VALUES: [AtomicI32; TUNABLES.len()] = [$(AtomicI32::new($default)),*];
 
         $(
             $(#[doc = $doc])*
+            #[cfg(feature = "tune")]
             #[inline]
             pub fn $name() -> i32 {
                 VALUES[Id::$name as usize].load(Ordering::Relaxed)
+            }
+
+            $(#[doc = $doc])*
+            #[cfg(not(feature = "tune"))]
+            #[inline(always)]
+            pub const fn $name() -> i32 {
+                TUNABLES[Id::$name as usize].default
             }
         )*
     };
@@ -150,7 +162,8 @@ search_params! {
 /// Lazy SMP: helper threads with odd index start one ply deeper to diversify the trees.
 pub const HELPER_DEPTH_OFFSET: i32 = 1;
 
-/// The main thread polls the clock and the stop flag every this many nodes.
+/// A search looks at its limits (the clock, the stop flag) every this many nodes: the main
+/// thread of the search and the mate by checks alike.
 pub const NODES_BETWEEN_CHECKS: u64 = 1024;
 
 /// History scores saturate at this magnitude.
@@ -169,6 +182,7 @@ pub const NODE_LIMIT_OVERSHOOT_DIVISOR: u64 = 64;
 
 /// Sets a tunable by its (case-insensitive) name, clamped to its range; the value set, or
 /// `None` for an unknown name.
+#[cfg(feature = "tune")]
 pub fn set(name: &str, value: i32) -> Option<i32> {
     let i = TUNABLES.iter().position(|t| t.name.eq_ignore_ascii_case(name))?;
     let clamped = value.clamp(TUNABLES[i].min, TUNABLES[i].max);
@@ -178,7 +192,10 @@ pub fn set(name: &str, value: i32) -> Option<i32> {
 
 /// The value in force of the tunable at index `i` of [`TUNABLES`].
 pub fn value(i: usize) -> i32 {
-    VALUES[i].load(Ordering::Relaxed)
+    #[cfg(feature = "tune")]
+    return VALUES[i].load(Ordering::Relaxed);
+    #[cfg(not(feature = "tune"))]
+    TUNABLES[i].default
 }
 
 /// The SPSA listing OpenBench reads: `name, int, value, min, max, c_end, r_end` per line.

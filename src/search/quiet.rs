@@ -8,7 +8,7 @@ use super::INFINITY;
 use super::limits::Limits;
 use super::timeman::TimeManager;
 use super::tt::TranspositionTable;
-use super::worker::{Control, NodeCounter, SearchSettings, Shared, Worker};
+use super::worker::{Control, SearchSettings, Shared, ThreadCounters, Worker};
 use crate::position::Position;
 
 /// The resolver's own table: quiescence searches are small.
@@ -28,9 +28,10 @@ impl QuietResolver {
             control: Arc::new(Control::default()),
             limits: Limits::default(),
             time: TimeManager::new(&Limits::default(), 0),
-            nodes: vec![NodeCounter::default()],
+            counters: vec![ThreadCounters::default()],
             events,
             settings: SearchSettings { multipv: 1, ..SearchSettings::default() },
+            tablebase: None,
         };
         Ok(QuietResolver { worker: Worker::new(0), shared: Arc::new(shared) })
     }

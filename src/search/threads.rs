@@ -11,13 +11,19 @@ use crossbeam_channel::Sender;
 use shakmaty::{Move, Position as _};
 
 use super::limits::Limits;
-use super::strength::{self, EvalNoise, LEVEL_THREADS, Strength};
+use super::strength::{self, LEVEL_THREADS, Strength};
+use super::tablebase::{ProbeOptions, TablebaseProbe, Tablebases};
 use super::timeman::DEFAULT_MOVE_OVERHEAD_MS;
 use super::timeman::TimeManager;
 use super::tt::{DEFAULT_HASH_MB, TranspositionTable};
-use super::worker::{Control, NodeCounter, RootMove, SearchSettings, Shared, Worker};
+use super::worker::{Control, RootMove, SearchSettings, Shared, ThreadCounters, Worker};
 use super::{INFINITY, SearchEvent, SearchInfo, score_kind};
 use crate::position::Position;
+
+/// The most search threads `Threads` (and the tools' `--threads`) may ask for.
+pub const MAX_THREADS: usize = 256;
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 256;
 
 /// Deep recursion with move lists on the stack needs more than the default thread stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -41,11 +47,19 @@ pub struct SearchConfig {
     pub move_overhead_ms: u64,
     /// `None`: full strength.
     pub strength: Option<Strength>,
+    /// How the tablebases are probed, when there are any (`Searcher::set_tablebase_path`).
+    pub syzygy: ProbeOptions,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { threads: 1, multipv: 1, move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS, strength: None }
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            strength: None,
+            syzygy: ProbeOptions::default(),
+        }
     }
 }
 
@@ -55,6 +69,8 @@ impl Default for SearchConfig {
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
     control: Arc<Control>,
+    /// The Syzygy tables, shared by every thread of every search (`None`: no tables).
+    tablebases: Option<Arc<Tablebases>>,
     /// Workers between searches; during a search they live in `running`.
     idle: Vec<Worker>,
     running: Option<JoinHandle<Vec<Worker>>>,
@@ -65,6 +81,7 @@ impl Searcher {
         Ok(Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
             control: Arc::new(Control::default()),
+            tablebases: None,
             idle: vec![Worker::new(0)],
             running: None,
         })
@@ -93,13 +110,13 @@ impl Searcher {
             control: self.control.clone(),
             time: TimeManager::new(&limits, config.move_overhead_ms),
             limits,
-            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            counters: (0..threads).map(|_| ThreadCounters::default()).collect(),
             events,
+            tablebase: self.tablebases.as_ref().and_then(|tables| TablebaseProbe::new(tables, config.syzygy)),
             settings: SearchSettings {
                 multipv: config.multipv.max(1),
                 report: config.strength.is_none(),
                 exhaustive: limits_mate && config.strength.is_none(),
-                eval_noise: EvalNoise::default(),
                 finish_depth_one: false,
             },
         });
@@ -176,6 +193,19 @@ impl Searcher {
         }
     }
 
+    /// Loads the tables of the folders in `path` (`SyzygyPath`), replacing any loaded before;
+    /// returns what to tell the user (tables found, files skipped).
+    pub fn set_tablebase_path(&mut self, path: &str) -> Vec<String> {
+        self.stop_and_wait();
+        let loaded = Tablebases::load(path);
+        self.tablebases = loaded.tables.map(Arc::new);
+        loaded.messages
+    }
+
+    pub fn has_tablebases(&self) -> bool {
+        self.tablebases.is_some()
+    }
+
     pub fn resize_tt(&mut self, megabytes: usize) -> Result<(), String> {
         self.stop_and_wait();
         // Free the old table first so that shrinking or regrowing never needs both at once.
@@ -195,16 +225,18 @@ impl Searcher {
 
 fn run_search(mut workers: Vec<Worker>, shared: Arc<Shared>, strength: Option<Strength>) -> Vec<Worker> {
     workers[0].init_root_moves();
-    let root_moves = workers[0].root_moves.clone();
-    if root_moves.is_empty() {
+    if workers[0].root_moves.is_empty() {
         report_no_moves(&workers[0], &shared);
     } else if let Some(level) = strength {
         let chosen = strength::play(&mut workers[0], &shared, &level);
         wait_for_release(&shared);
         report_final(&workers[0], &(chosen.line, chosen.depth), chosen.nodes, &shared);
     } else {
+        workers[0].rank_root_moves_by_tablebase();
+        let (root_moves, tablebase) = (workers[0].root_moves.clone(), workers[0].tablebase.clone());
         for w in &mut workers[1..] {
             w.root_moves = root_moves.clone();
+            w.tablebase = tablebase.clone();
         }
         let (main, helpers) = workers.split_at_mut(1);
         thread::scope(|scope| {
@@ -246,6 +278,7 @@ fn report_no_moves(main: &Worker, shared: &Shared) {
         nodes: 0,
         time_ms: 0,
         hashfull: shared.tt.hashfull(),
+        tb_hits: 0,
         pv: Vec::new(),
     };
     let _ = shared.events.send(SearchEvent::Info(info));

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::{Move, Role, Square};
 
-use super::{MATE_BOUND, params};
+use super::{TB_WIN_BOUND, params};
 use crate::position::Position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +13,17 @@ pub enum Bound {
     Exact = 1,
     Lower = 2,
     Upper = 3,
+}
+
+impl Bound {
+    /// Whether a score of this bound alone settles a search of the window `alpha..beta`.
+    pub fn cuts_off(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 /// What a probe returns. Scores are already converted to be relative to the probing ply.
@@ -30,11 +41,7 @@ pub struct TtEntry {
 impl TtEntry {
     /// Whether the stored score alone settles a search of the window `alpha..beta`.
     pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score >= beta,
-            Bound::Upper => self.score <= alpha,
-        }
+        self.bound.cuts_off(self.score, alpha, beta)
     }
 }
 
@@ -46,6 +53,8 @@ struct Slot {
 
 /// The table's size (MB) until `setoption name Hash` says otherwise.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// The largest table `Hash` (and `rokade analyse --hash`) may ask for, in MB.
+pub const MAX_HASH_MB: usize = 65536;
 
 const SLOTS_PER_BUCKET: usize = 4;
 
@@ -64,10 +73,12 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
+/// Mate and tablebase scores count plies from the root; the table stores them from the
+/// position, so that they hold wherever it is reached.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -75,9 +86,9 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score

@@ -4,18 +4,18 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use arrayvec::ArrayVec;
 use crossbeam_channel::Sender;
-use shakmaty::{Bitboard, Move};
+use shakmaty::Move;
 
-use super::correction::{CorrectionHistory, CorrectionKeys};
+use super::correction::CorrectionHistory;
 use super::history::History;
 use super::limits::Limits;
 use super::params::{self, NODE_LIMIT_OVERSHOOT_DIVISOR, NODES_BETWEEN_CHECKS};
-use super::strength::EvalNoise;
+use super::stack::SearchStack;
+use super::tablebase::TablebaseProbe;
 use super::timeman::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::{INFINITY, MAX_PLY, SearchEvent, SearchInfo};
+use super::{INFINITY, MATE_BOUND, SearchEvent, SearchInfo};
 use crate::eval::Evaluator;
 use crate::position::Position;
 
@@ -28,10 +28,14 @@ pub struct Control {
     pub ponderhit_ms: AtomicU64,
 }
 
-/// A node counter on its own cache line, so threads do not slow each other down.
+/// One thread's counts, on a cache line of their own so that threads do not slow each
+/// other down.
 #[derive(Default)]
 #[repr(align(64))]
-pub struct NodeCounter(pub AtomicU64);
+pub struct ThreadCounters {
+    pub nodes: AtomicU64,
+    pub tb_hits: AtomicU64,
+}
 
 /// What all threads of one search share.
 pub struct Shared {
@@ -39,9 +43,11 @@ pub struct Shared {
     pub control: Arc<Control>,
     pub limits: Limits,
     pub time: TimeManager,
-    pub nodes: Vec<NodeCounter>,
+    pub counters: Vec<ThreadCounters>,
     pub events: Sender<SearchEvent>,
     pub settings: SearchSettings,
+    /// The tablebases the search probes (`None`: no tables loaded, or none to probe).
+    pub tablebase: Option<TablebaseProbe>,
 }
 
 /// How one search runs, the same for all its threads and for its whole length.
@@ -52,8 +58,6 @@ pub struct SearchSettings {
     pub report: bool,
     /// No forward pruning or reductions: a `go mate` search must not miss a mate.
     pub exhaustive: bool,
-    /// A weakened level's blur on static evaluations (none at full strength).
-    pub eval_noise: EvalNoise,
     /// A node limit stops a one-thread search only once depth 1 is complete, so that the
     /// move played is one it scored (a level's band when its mate check scored none).
     pub finish_depth_one: bool,
@@ -69,9 +73,10 @@ impl Shared {
             control: self.control.clone(),
             limits: self.limits.clone(),
             time: self.time.hard_only(),
-            nodes: vec![NodeCounter::default()],
+            counters: vec![ThreadCounters::default()],
             events: self.events.clone(),
             settings,
+            tablebase: self.tablebase.clone(),
         }
     }
 
@@ -79,7 +84,7 @@ impl Shared {
     /// one thread looks at every node, so it stops exactly at the limit; several threads look
     /// often enough that their total stays within `NODE_LIMIT_OVERSHOOT_DIVISOR` of it.
     pub fn node_check_interval(&self) -> u64 {
-        match (self.limits.nodes, self.nodes.len()) {
+        match (self.limits.nodes, self.counters.len()) {
             (None, _) => NODES_BETWEEN_CHECKS,
             (Some(_), 1) => 1,
             (Some(limit), threads) => {
@@ -89,7 +94,11 @@ impl Shared {
     }
 
     pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+        self.counters.iter().map(|c| c.nodes.load(Ordering::Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.counters.iter().map(|c| c.tb_hits.load(Ordering::Relaxed)).sum()
     }
 
     /// Time since our clock started: the `go`, or the `ponderhit` after a ponder search.
@@ -107,16 +116,44 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes spent below this move in the current search (time management).
     pub nodes: u64,
+    /// The move's rank by the tablebases (0 for all when the root is not in them): only the
+    /// moves of the best rank are searched, so the result the tables give is kept.
+    pub tb_rank: i32,
+    /// The score the tables give the move, shown instead of the search's unless that is a mate.
+    pub tb_score: Option<i32>,
 }
 
 impl RootMove {
     pub fn new(mv: Move) -> Self {
-        RootMove { mv, score: -INFINITY, previous_score: -INFINITY, seldepth: 0, pv: vec![mv], nodes: 0 }
+        RootMove {
+            mv,
+            score: -INFINITY,
+            previous_score: -INFINITY,
+            seldepth: 0,
+            pv: vec![mv],
+            nodes: 0,
+            tb_rank: 0,
+            tb_score: None,
+        }
     }
 
     /// The score of the last completed search of this move.
     pub fn best_known_score(&self) -> i32 {
         if self.score == -INFINITY { self.previous_score } else { self.score }
+    }
+
+    /// Root moves are sorted by this, best first: the tables' rank, then the search.
+    pub fn order_key(&self) -> std::cmp::Reverse<(i32, i32, i32)> {
+        std::cmp::Reverse((self.tb_rank, self.score, self.previous_score))
+    }
+
+    /// The score to show: the tables' unless the search proved a mate.
+    pub fn shown_score(&self) -> i32 {
+        let searched = self.best_known_score();
+        match self.tb_score {
+            Some(tb) if searched.abs() < MATE_BOUND => tb,
+            _ => searched,
+        }
     }
 
     /// This line as the GUI sees it, after `nodes` nodes of the search that `shared` describes.
@@ -125,37 +162,15 @@ impl RootMove {
             depth: depth.max(1),
             seldepth: self.seldepth.max(1),
             multipv,
-            score: self.best_known_score(),
+            score: self.shown_score(),
             bound,
             nodes,
             time_ms: shared.time.elapsed().as_millis() as u64,
             hashfull: shared.tt.hashfull(),
+            tb_hits: shared.total_tb_hits(),
             pv: self.pv.clone(),
         }
     }
-}
-
-/// What the search knows of one ply of the line it is on.
-#[derive(Clone, Default)]
-pub struct Frame {
-    /// The static eval, corrected by the correction history (`NO_EVAL` in check).
-    pub static_eval: i32,
-    /// The move made from this ply (`None` for a null move).
-    pub mv: Option<Move>,
-    /// The continuation history slot `mv` opens (who moved, and where).
-    pub continuation: Option<usize>,
-    /// A move a singular-extension search leaves out.
-    pub excluded: Option<Move>,
-    /// The late-move reduction the move made from this ply was searched with.
-    pub reduction: i32,
-    /// Double extensions on the line so far: they must stay rare.
-    pub double_extensions: i32,
-    pub killers: [Option<Move>; 2],
-    /// The squares the opponent attacked at this ply (threat-indexed history).
-    pub threats: Bitboard,
-    /// This ply's correction-history entries, set with its static eval.
-    pub correction_keys: CorrectionKeys,
-    pub pv: ArrayVec<Move, MAX_PLY>,
 }
 
 pub struct Worker {
@@ -167,7 +182,7 @@ pub struct Worker {
     pub evaluator: Evaluator,
     pub nodes: u64,
     pub seldepth: usize,
-    pub stack: Vec<Frame>,
+    pub stack: SearchStack,
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
     /// The best move and score after each completed iteration (time management).
@@ -177,6 +192,9 @@ pub struct Worker {
     pub prune: bool,
     /// Nodes between two looks at the limits, for this search (`Shared::node_check_interval`).
     check_interval: u64,
+    /// The tables this search probes (`None`: none, the usual case, checked at once).
+    pub tablebase: Option<TablebaseProbe>,
+    pub tb_hits: u64,
     lmr: Box<[[i32; 64]; 64]>,
     /// The parameters `lmr` was filled from (a tune build may change them between searches).
     lmr_params: Option<(i32, i32)>,
@@ -193,13 +211,15 @@ impl Worker {
             evaluator: Evaluator::default(),
             nodes: 0,
             seldepth: 0,
-            stack: vec![Frame::default(); MAX_PLY + 4],
+            stack: SearchStack::default(),
             root_moves: Vec::new(),
             completed_depth: 0,
             iteration_results: Vec::new(),
             stopped: false,
             prune: true,
             check_interval: NODES_BETWEEN_CHECKS,
+            tablebase: None,
+            tb_hits: 0,
             lmr: Box::new([[0; 64]; 64]),
             lmr_params: None,
             shared: None,
@@ -210,14 +230,16 @@ impl Worker {
         self.pos = pos;
         self.prune = !shared.settings.exhaustive;
         self.check_interval = shared.node_check_interval();
+        self.tablebase = shared.tablebase.clone();
         self.shared = Some(shared);
         self.nodes = 0;
+        self.tb_hits = 0;
         self.seldepth = 0;
         self.completed_depth = 0;
         self.iteration_results.clear();
         self.stopped = false;
         // Killers are only good within one search; histories carry over to the next move.
-        self.stack.iter_mut().for_each(|f| *f = Frame::default());
+        self.stack.clear();
         self.fill_reduction_table();
     }
 
@@ -245,6 +267,7 @@ impl Worker {
 
     pub fn finish(&mut self) {
         self.shared = None;
+        self.tablebase = None;
     }
 
     pub fn shared(&self) -> &Arc<Shared> {
@@ -269,10 +292,16 @@ impl Worker {
     pub fn count_node(&mut self) {
         self.nodes += 1;
         let shared = self.shared.as_ref().expect("worker prepared for a search");
-        shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+        shared.counters[self.id].nodes.store(self.nodes, Ordering::Relaxed);
         if self.nodes.is_multiple_of(self.check_interval) {
             self.check_limits();
         }
+    }
+
+    /// Counts tablebase probes that gave an answer.
+    pub fn count_tb_hits(&mut self, hits: u64) {
+        self.tb_hits += hits;
+        self.shared().counters[self.id].tb_hits.store(self.tb_hits, Ordering::Relaxed);
     }
 
     /// The threads' total reached the limit. The main thread goes on alone until it has
@@ -280,7 +309,7 @@ impl Worker {
     /// one that the search scored, as under a clock.
     fn out_of_nodes(&self, limit: u64) -> bool {
         let shared = self.shared();
-        if shared.nodes.len() == 1 {
+        if shared.counters.len() == 1 {
             return self.nodes >= limit && (self.completed_depth > 0 || !shared.settings.finish_depth_one);
         }
         let total_reached = shared.total_nodes() >= limit;

@@ -55,7 +55,7 @@ pub enum Command {
     },
     Display,
     Eval,
-    Genfens(crate::genfens::Request),
+    Genfens(crate::tools::genfens::Request),
 }
 
 const UCI_COMMANDS: &[&str] =
@@ -118,7 +118,7 @@ fn perft_depth(token: Option<&&str>) -> Result<u32, String> {
 /// `genfens N seed S book <file|None> [extra ...]`, as OpenBench sends it; extras are ignored.
 fn parse_genfens(tokens: &[&str]) -> Result<Command, String> {
     let count = tokens.first().ok_or("genfens needs a count: genfens N seed S book <file|None>")?;
-    let mut request = crate::genfens::Request { count: number(count, "genfens count")?, seed: 0, book: None };
+    let mut request = crate::tools::genfens::Request { count: number(count, "genfens count")?, seed: 0, book: None };
     let mut rest = tokens[1..].iter();
     while let Some(&key) = rest.next() {
         match key {

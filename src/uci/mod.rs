@@ -16,6 +16,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use shakmaty::Color;
 
 use crate::position::{Position, move_to_uci};
+#[cfg(feature = "tune")]
 use crate::search::params;
 use crate::search::strength::{self, Strength, skill_level_elo};
 use crate::search::{Clock, DEFAULT_HASH_MB, Limits, SearchConfig, SearchEvent, Searcher};
@@ -109,7 +110,13 @@ struct StrengthOptions {
 
 impl Default for StrengthOptions {
     fn default() -> Self {
-        StrengthOptions { limit_strength: false, uci_elo: 1500, elo: None, seed: 0, form: strength::draw_form(0) }
+        StrengthOptions {
+            limit_strength: false,
+            uci_elo: strength::DEFAULT_ELO,
+            elo: None,
+            seed: 0,
+            form: strength::draw_form(0),
+        }
     }
 }
 
@@ -128,7 +135,7 @@ impl StrengthOptions {
             }
             (options::SKILL_LEVEL, Value::Int(level)) => self.elo = skill_level_elo(level as u32),
             (options::LEVEL, Value::Text(level)) => {
-                self.elo = strength::LEVELS.iter().find(|(name, _)| *name == level).map(|&(_, elo)| elo);
+                self.elo = strength::level_named(level).map(|l| l.elo);
             }
             (options::SKILL_SEED, Value::Int(seed)) => {
                 self.seed = seed as u64;
@@ -288,8 +295,9 @@ impl Controller {
             Command::Quit => return false,
             Command::Bench { depth } => {
                 self.finish_search();
-                let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, crate::bench::MAX_DEPTH);
-                crate::bench::report(depth, |line| self.out.send(line));
+                let depth =
+                    depth.unwrap_or(crate::tools::bench::DEFAULT_DEPTH).clamp(1, crate::tools::bench::MAX_DEPTH);
+                crate::tools::bench::report(depth, |line| self.out.send(line));
             }
             Command::Genfens(request) => {
                 self.finish_search();
@@ -369,11 +377,21 @@ impl Controller {
             ) => {
                 self.strength.set(name, value);
             }
+            (options::SYZYGY_PATH, Value::String(path)) => {
+                self.finish_search();
+                for message in self.pool.set_tablebase_path(&path) {
+                    self.out.info_string(&message);
+                }
+            }
+            (options::SYZYGY_PROBE_DEPTH, Value::Int(depth)) => self.config.syzygy.probe_depth = depth as i32,
+            (options::SYZYGY_50_MOVE_RULE, Value::Bool(on)) => self.config.syzygy.rule50 = on,
+            (options::SYZYGY_PROBE_LIMIT, Value::Int(pieces)) => self.config.syzygy.probe_limit = pieces as usize,
             (options::OWN_BOOK | options::BOOK_FILE | options::BOOK_DEPTH | options::LEVEL_BOOK, value) => {
                 if let Some(message) = self.book.set(name, value) {
                     self.out.info_string(&message);
                 }
             }
+            #[cfg(feature = "tune")]
             (name, Value::Int(v)) if options::is_tunable(name) => {
                 params::set(name, v as i32);
             }
@@ -474,7 +492,7 @@ impl Controller {
         let (events, chess960, debug) = (self.events_tx.clone(), self.chess960, self.debug);
         self.job = Some(Job::spawn(move |cancel| {
             let start = Instant::now();
-            let Some(counts) = crate::perft::divide_until(&pos, depth, cancel) else {
+            let Some(counts) = crate::tools::perft::divide_until(&pos, depth, cancel) else {
                 let _ = events.send(SearchEvent::Message("perft stopped".into()));
                 return;
             };
@@ -490,15 +508,15 @@ impl Controller {
     }
 
     /// Runs `genfens` on its own thread: `stop` cancels it.
-    fn genfens(&mut self, request: crate::genfens::Request) {
-        let book = match crate::genfens::load_book(&request) {
+    fn genfens(&mut self, request: crate::tools::genfens::Request) {
+        let book = match crate::tools::genfens::load_book(&request) {
             Ok(book) => book,
             Err(e) => return self.out.info_string(&e),
         };
         let out = self.out.clone();
         self.job = Some(Job::spawn(move |cancel| {
             let emit = |fen: &str| out.send(&format!("info string genfens {fen}"));
-            let emitted = crate::genfens::generate(&request, &book, cancel, emit);
+            let emitted = crate::tools::genfens::generate(&request, &book, cancel, emit);
             if let Err(e) = emitted {
                 out.info_string(&e);
             }

@@ -3,8 +3,10 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::search::params::{self, Tunable};
-use crate::search::strength::{FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
-use crate::search::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
+use crate::search::strength::{DEFAULT_ELO, FULL_SKILL_LEVEL, FULL_STRENGTH, LEVEL_NAMES, MAX_ELO, MIN_ELO};
+use crate::search::{
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_PLY, MAX_THREADS, tablebase,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -50,22 +52,29 @@ pub const OWN_BOOK: &str = "OwnBook";
 pub const BOOK_FILE: &str = "BookFile";
 pub const BOOK_DEPTH: &str = "BookDepth";
 pub const LEVEL_BOOK: &str = "LevelBook";
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
 
 /// How UCI writes an empty string option.
 pub const EMPTY: &str = "<empty>";
 
 pub const SPECS: &[Spec] = &[
-    Spec { name: HASH, kind: Kind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 65536 } },
-    Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
-    Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: 256 } },
+    Spec { name: HASH, kind: Kind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: MAX_HASH_MB as i64 } },
+    Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 } },
+    Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTIPV as i64 } },
     Spec { name: PONDER, kind: Kind::Check { default: false } },
     Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 } },
     Spec { name: CLEAR_HASH, kind: Kind::Button },
     Spec { name: CHESS960, kind: Kind::Check { default: false } },
     Spec { name: SHOW_WDL, kind: Kind::Check { default: false } },
     Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
-    Spec { name: ELO, kind: Kind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
-    Spec { name: SKILL_LEVEL, kind: Kind::Spin { default: 20, min: 0, max: 20 } },
+    Spec { name: ELO, kind: Kind::Spin { default: DEFAULT_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
+    Spec {
+        name: SKILL_LEVEL,
+        kind: Kind::Spin { default: FULL_SKILL_LEVEL as i64, min: 0, max: FULL_SKILL_LEVEL as i64 },
+    },
     Spec { name: LEVEL, kind: Kind::Combo { default: FULL_STRENGTH, values: &LEVEL_NAMES } },
     Spec { name: SKILL_SEED, kind: Kind::Spin { default: 0, min: 0, max: u32::MAX as i64 } },
     Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
@@ -75,6 +84,16 @@ pub const SPECS: &[Spec] = &[
         kind: Kind::Spin { default: super::book_options::DEFAULT_DEPTH_MOVES as i64, min: 0, max: 100 },
     },
     Spec { name: LEVEL_BOOK, kind: Kind::Check { default: true } },
+    Spec { name: SYZYGY_PATH, kind: Kind::String { default: EMPTY } },
+    Spec {
+        name: SYZYGY_PROBE_DEPTH,
+        kind: Kind::Spin { default: tablebase::DEFAULT_PROBE_DEPTH as i64, min: 1, max: MAX_PLY as i64 - 1 },
+    },
+    Spec { name: SYZYGY_50_MOVE_RULE, kind: Kind::Check { default: true } },
+    Spec {
+        name: SYZYGY_PROBE_LIMIT,
+        kind: Kind::Spin { default: tablebase::DEFAULT_PROBE_LIMIT as i64, min: 0, max: tablebase::MAX_PIECES as i64 },
+    },
 ];
 
 /// The search parameters as spin options: only a `--features tune` build offers them (SPSA).
@@ -181,7 +200,7 @@ mod tests {
 
     #[test]
     fn spin_values_are_clamped_and_names_matched_case_insensitively() {
-        assert_eq!(check("hash", Some("100000")).unwrap().1, Value::Int(65536));
+        assert_eq!(check("hash", Some("100000")).unwrap().1, Value::Int(MAX_HASH_MB as i64));
         assert_eq!(check("THREADS", Some(" 4 ")).unwrap(), ("Threads", Value::Int(4), None));
         assert!(check("Hash", Some("-5")).unwrap().2.is_some());
     }

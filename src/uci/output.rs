@@ -81,7 +81,10 @@ pub fn info_line(info: &SearchInfo, chess960: bool, wdl_material: Option<u32>) -
         line.push_str(&format!(" wdl {w} {d} {l}"));
     }
     let nps = info.nodes * 1000 / info.time_ms.max(1);
-    line.push_str(&format!(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms));
+    line.push_str(&format!(
+        " nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.nodes, nps, info.hashfull, info.tb_hits, info.time_ms
+    ));
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for &m in &info.pv {

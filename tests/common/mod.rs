@@ -8,6 +8,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::Duration;
 
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// Long enough for any answer on a loaded machine; only a hang reaches it.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -116,6 +118,12 @@ impl Drop for Engine {
 pub fn bestmove(lines: &[String]) -> String {
     let last = lines.last().expect("lines");
     last.split_whitespace().nth(1).expect("bestmove has a move").to_string()
+}
+
+/// Asserts that `uci` is a legal move in the position of `fen` (`0000` is not).
+pub fn assert_legal(fen: &str, uci: &str) {
+    let pos = rokade::position::Position::from_fen(fen).expect("a valid FEN");
+    assert!(pos.parse_move(uci).is_ok(), "'{uci}' is not a legal move in {fen}");
 }
 
 /// The `score ...` of the last `info` line with a score, e.g. `"mate 2"` or `"cp 15"`.

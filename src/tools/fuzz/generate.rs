@@ -367,7 +367,10 @@ impl Generator {
             },
             Kind::Button => self.pick(&["", "true", "x"]).to_string(),
             Kind::String { .. } => {
-                self.pick(&["<empty>", "", "/nonexistent/book.bin", "openings/rokade.bin", "x y"]).to_string()
+                // Book files and tablebase folders, good and bad (run from the repository).
+                let values =
+                    ["<empty>", "", "/nonexistent/book.bin", "openings/rokade.bin", "x y", "tests/data/syzygy"];
+                self.pick(&values).to_string()
             }
         }
     }

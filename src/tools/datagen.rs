@@ -19,10 +19,10 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use shakmaty::{Color, Position as _};
 
-use crate::genfens;
 use crate::position::Position;
 use crate::search::quiet::QuietResolver;
 use crate::search::{DEFAULT_HASH_MB, Limits, SearchConfig, Searcher};
+use crate::tools::genfens;
 
 /// A side whose score stays at least this high for `WIN_PLIES` plies in a row wins.
 const WIN_SCORE_CP: i32 = 1000;

@@ -118,7 +118,7 @@ fn measure(engine: &Path, searches: usize, threads: usize) -> Result<Latencies, 
     }
     bar.set_message(format!("Threads {threads}"));
     let mut rng = StdRng::seed_from_u64(SEED);
-    let positions = crate::bench::POSITIONS;
+    let positions = crate::tools::bench::POSITIONS;
     let mut latencies = Vec::with_capacity(searches);
     for i in 0..searches {
         child.send(&format!("position fen {}", positions[i % positions.len()]))?;

@@ -1,0 +1,244 @@
+//! A level's own move: every legal move scored at the human model's depths, and one drawn
+//! from the model's distribution for the level's rating, within the loss its persona allows.
+
+use std::sync::Arc;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shakmaty::Move;
+
+use super::Chosen;
+use super::catalogue::Persona;
+use super::human::{self, Feature, Inputs, SCORING_DEPTHS};
+use super::mate_check::{prepare_root, private_table};
+use super::scoring::Verdicts;
+use crate::position::Position;
+use crate::search::limits::Limits;
+use crate::search::timeman::TimeManager;
+use crate::search::worker::{RootMove, SearchSettings, Shared, Worker};
+
+/// The most nodes the scoring may take with no `go nodes`: a bound for pathological
+/// positions (it usually takes tens of thousands).
+pub(super) const SCORING_NODES: u64 = 3_000_000;
+
+/// Every legal move of the root with its verdicts, as far as the limits let the scoring go.
+pub(super) struct Scored {
+    moves: Vec<Move>,
+    verdicts: Vec<Verdicts>,
+    /// How many scoring depths completed (at least one).
+    depths: usize,
+    pub nodes: u64,
+}
+
+/// Scores the root moves on a fresh table, within `nodes` and the first part of the move's
+/// time (the mate check has the rest); `None` when not even the first depth completed.
+pub(super) fn score(main: &mut Worker, shared: &Arc<Shared>, pos: &Position, nodes: u64) -> Option<Scored> {
+    let own = Shared {
+        tt: private_table(shared),
+        limits: Limits { depth: None, nodes: Some(nodes), mate: None, ..shared.limits.clone() },
+        time: scoring_time(&shared.time),
+        ..shared.fork(SearchSettings { multipv: 1, finish_depth_one: true, ..SearchSettings::default() })
+    };
+    prepare_root(main, pos, own);
+    let moves: Vec<Move> = main.root_moves.iter().map(|rm| rm.mv).collect();
+    let (verdicts, depths) = main.score_moves(&moves);
+    (depths > 0).then_some(Scored { moves, verdicts, depths, nodes: main.nodes })
+}
+
+/// Draws the persona's move among the scored ones. A persona that checks its moves
+/// (`check_cp`) searches its pick again at the depth the full-strength search reached
+/// (`full`), as a strong player looks at a candidate once more before playing it, and
+/// draws again when the pick falls more than `check_cp` below the full-strength best: its
+/// moves stay natural, its oversights rare. After `MAX_CHECKS` rejections it plays the
+/// full-strength move. The worker stands at the root.
+pub(super) fn choose(
+    main: &mut Worker,
+    shared: &Arc<Shared>,
+    scored: &Scored,
+    persona: &Persona,
+    seed: u64,
+    full: &Chosen,
+    node_limit: Option<u64>,
+) -> Chosen {
+    let pos = main.pos.clone();
+    let mut chances = move_chances(&human::inputs(&pos, &scored.moves, &scored.verdicts), persona);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut nodes = scored.nodes;
+    for _ in 0..MAX_CHECKS {
+        let pick = draw(&chances, &mut rng);
+        let m = scored.moves[pick];
+        let left = node_limit.map(|n| n.saturating_sub(nodes - scored.nodes));
+        if persona.check_cp == 0 || m == full.line.mv || full.depth < 2 || left == Some(0) {
+            return Chosen { nodes, ..scored.line(pick) };
+        }
+        let floor = full.line.best_known_score() - persona.check_cp as i32;
+        let (passes, used) = passes_check(main, shared, &pos, m, full.depth, floor, left);
+        nodes += used;
+        match passes {
+            Some(false) => chances[pick] = 0.0,
+            // Out of time, or the pick stands: it is played.
+            _ => return Chosen { nodes, ..scored.line(pick) },
+        }
+        if chances.iter().all(|&c| c == 0.0) {
+            break;
+        }
+    }
+    Chosen { nodes, ..full.clone() }
+}
+
+/// A persona that checks its picks gives up after this many rejected ones.
+const MAX_CHECKS: usize = 4;
+
+impl Scored {
+    /// The line of move `i` as the level reports it: its deepest completed verdict.
+    fn line(&self, i: usize) -> Chosen {
+        let depth = SCORING_DEPTHS[self.depths - 1];
+        let score = self.verdicts[i][self.depths - 1];
+        let line = RootMove { score, previous_score: score, seldepth: depth as usize, ..RootMove::new(self.moves[i]) };
+        Chosen { line, depth, nodes: self.nodes }
+    }
+}
+
+/// Whether move `m` scores at least `floor` at `depth` (a null-window search on the main
+/// table, which the full-strength search just filled), within `nodes`, with the nodes it
+/// took; `None` when the move's time or nodes ran out first.
+fn passes_check(
+    main: &mut Worker,
+    shared: &Arc<Shared>,
+    pos: &Position,
+    m: Move,
+    depth: i32,
+    floor: i32,
+    nodes: Option<u64>,
+) -> (Option<bool>, u64) {
+    let check = Shared {
+        limits: Limits { depth: None, mate: None, nodes, ..shared.limits.clone() },
+        ..shared.fork(SearchSettings { multipv: 1, ..SearchSettings::default() })
+    };
+    prepare_root(main, pos, check);
+    main.make_move(0, m);
+    let score = main.search_made_move(0, depth - 1, floor - 1, floor, None, false);
+    main.pos.unmake();
+    ((!main.stopped).then_some(score >= floor), main.nodes)
+}
+
+/// The sizes of error on lichess's scale (a loss of winning chances by the deepest verdict
+/// of at least 0.1, 0.2, 0.3: inaccuracy, mistake, blunder); below the first, a good move.
+const ERROR_SIZES: [f32; 3] = [0.1, 0.2, 0.3];
+
+fn error_size(x: &Inputs) -> usize {
+    ERROR_SIZES.iter().filter(|&&size| x.get(Feature::loss_8) >= size).count()
+}
+
+/// The chance of each move for this persona, in two steps, as a player errs. First the size
+/// of error: good move, inaccuracy, mistake or blunder, as often as players of its rating
+/// make each (the model's own chances, at the error temperature). Then, within that size,
+/// the move such a player is most drawn to (the model's chances sharpened to the persona's
+/// temperature): its mistakes are the natural ones, a piece left hanging to a simple attack
+/// or a recapture that loses, at the rate and of the size the human games show, not random
+/// moves. Moves that lose more than the persona allows are taken out (the best by the
+/// deepest verdict always stays).
+pub fn move_chances(inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
+    let rating = f64::from(persona.rating);
+    let logits: Vec<f64> = inputs.iter().map(|x| human::logit(x, rating)).collect();
+    let natural = human::probabilities(&logits, error_temperature(persona));
+    let sharp = human::probabilities(&logits, f64::from(persona.temperature_pct.max(1)) / 100.0);
+    let max_loss = f64::from(persona.max_loss_pct) / 100.0;
+    let allowed: Vec<bool> =
+        inputs.iter().map(|x| f64::from(x.get(Feature::loss_8)) <= max_loss || x.get(Feature::best_8) == 1.0).collect();
+    let mut size_chance = [0.0; ERROR_SIZES.len() + 1];
+    let mut size_sharp = [0.0; ERROR_SIZES.len() + 1];
+    for (i, x) in inputs.iter().enumerate().filter(|&(i, _)| allowed[i]) {
+        size_chance[error_size(x)] += natural[i];
+        size_sharp[error_size(x)] += sharp[i];
+    }
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let size = error_size(x);
+            if allowed[i] { size_chance[size] * sharp[i] / size_sharp[size].max(f64::MIN_POSITIVE) } else { 0.0 }
+        })
+        .collect()
+}
+
+/// The model speaks for the ratings its games span. A persona rated below them plays as the
+/// lowest of them and errs more often (the temperature of its error sizes doubles every this
+/// many points below), one above as the highest and errs less: the rating stays one knob of
+/// strength over any range, which is what the calibration turns.
+const TEMPERATURE_DOUBLING: f64 = 300.0;
+/// The error temperature never falls below this (1 = as often as the fitted players).
+const MIN_ERROR_TEMPERATURE: f64 = 0.05;
+
+fn error_temperature(persona: &Persona) -> f64 {
+    let (low, high) = human::MODEL_RATINGS;
+    let rating = f64::from(persona.rating);
+    let beyond = if rating < low { low - rating } else { -(rating - high).max(0.0) };
+    let base = f64::from(persona.error_pct) / 100.0;
+    (base * (beyond / TEMPERATURE_DOUBLING).exp2()).max(MIN_ERROR_TEMPERATURE)
+}
+
+/// One index drawn in proportion to the chances.
+fn draw(chances: &[f64], rng: &mut StdRng) -> usize {
+    let total: f64 = chances.iter().sum();
+    let mut pick = rng.random_range(0.0..total.max(f64::MIN_POSITIVE));
+    for (i, &c) in chances.iter().enumerate() {
+        if pick < c {
+            return i;
+        }
+        pick -= c;
+    }
+    chances.iter().rposition(|&c| c > 0.0).unwrap_or(0)
+}
+
+/// The scoring's work is fixed (the scoring depths); the clock only bounds it, at this share
+/// of the move's hard limit, so that the mate check after it keeps the rest.
+const SCORING_TIME_PERCENT: u32 = 65;
+
+fn scoring_time(time: &TimeManager) -> TimeManager {
+    time.with_deadlines(None, time.deadlines().1.map(|hard| hard * SCORING_TIME_PERCENT / 100))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_follow_the_chances_and_never_pick_an_excluded_move() {
+        let chances = [0.0, 0.75, 0.25, 0.0];
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut counts = [0; 4];
+        for _ in 0..4000 {
+            counts[draw(&chances, &mut rng)] += 1;
+        }
+        assert_eq!((counts[0], counts[3]), (0, 0));
+        assert!((2800..3200).contains(&counts[1]), "{counts:?}");
+    }
+
+    #[test]
+    fn beyond_the_model_ratings_the_error_temperature_carries_the_strength() {
+        let persona = |rating| Persona { rating, error_pct: 100, temperature_pct: 40, max_loss_pct: 200, check_cp: 0 };
+        let (low, high) = (human::MODEL_RATINGS.0 as u32, human::MODEL_RATINGS.1 as u32);
+        assert_eq!(error_temperature(&persona(low)), 1.0);
+        assert_eq!(error_temperature(&persona(high)), 1.0);
+        assert!((error_temperature(&persona(low - TEMPERATURE_DOUBLING as u32)) - 2.0).abs() < 1e-9);
+        assert!((error_temperature(&persona(high + TEMPERATURE_DOUBLING as u32)) - 0.5).abs() < 1e-9);
+        assert_eq!(error_temperature(&persona(high + 5000)), MIN_ERROR_TEMPERATURE);
+    }
+
+    #[test]
+    fn a_move_beyond_the_allowed_loss_has_no_chance() {
+        let pos = Position::default();
+        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        // Every move level at every depth except the last, which loses a queen.
+        let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
+        verdicts[moves.len() - 1] = [20, 20, 20, -900];
+        let inputs = human::inputs(&pos, &moves, &verdicts);
+        let strict = Persona { rating: 1500, error_pct: 100, temperature_pct: 100, max_loss_pct: 50, check_cp: 0 };
+        let chances = move_chances(&inputs, &strict);
+        assert_eq!(chances[moves.len() - 1], 0.0);
+        assert!(chances[..moves.len() - 1].iter().all(|&c| c > 0.0));
+        let free = Persona { max_loss_pct: 200, ..strict };
+        assert!(move_chances(&inputs, &free)[moves.len() - 1] > 0.0);
+    }
+}
