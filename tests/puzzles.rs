@@ -179,7 +179,7 @@ fn bad_input_is_an_error_not_a_panic() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "rokade puzzles: invalid date '2026-02-30': no such day");
     let out = rokade(&["puzzles", "find", "/nonexistent/games.pgn", "--out", "/nonexistent/p.json"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("rokade puzzles: cannot open /nonexistent/games.pgn"));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("rokade puzzles: cannot read /nonexistent/games.pgn"));
     let out = rokade(&["puzzles", "daily", "--file", "/nonexistent/p.json"]);
     assert_eq!(out.status.code(), Some(1));
 }
