@@ -35,10 +35,15 @@ def main():
     levels = {}
     for p in puzzles:
         for t in p["rating"]["levels"]:
-            s = levels.setdefault(t["elo"], [0, 0])
-            s[0] += t["solved"]
-            s[1] += t["tries"]
-    print("tries solved by level: " + ", ".join(f"{elo} {100 * s / n:.0f} %" for elo, (s, n) in sorted(levels.items())))
+            levels.setdefault(t["elo"], []).append(t["chance"])
+    print("mean chance of solving, by level: " + ", ".join(
+        f"{elo} {100 * statistics.mean(c):.0f} %" for elo, c in sorted(levels.items())))
+    check(puzzles, "all puzzles")
+    # The human model was fitted on 2013-06 games: the puzzles of the others are held out.
+    check([p for p in puzzles if not p["source"]["game"].startswith("2013-06")], "puzzles from games the model was not fitted on")
+
+
+def check(puzzles, title):
 
     bins = [(-9999, -400), (-400, -200), (-200, 0), (0, 200), (200, 400), (400, 9999)]
     rows = {b: [0, 0, 0.0] for b in bins}
@@ -60,7 +65,7 @@ def main():
         s = by_rating.setdefault(band, [0, 0])
         s[0] += 1
         s[1] += found
-    print("the players of the games against their puzzles' first move:")
+    print(f"{title}: the players of the games against their puzzles' first move:")
     print(f"{'player - puzzle':<16} {'puzzles':>7} {'found':>6} {'expected':>9}")
     for b in bins:
         n, found, exp = rows[b]

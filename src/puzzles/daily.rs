@@ -12,78 +12,27 @@ use super::{Collection, Puzzle};
 const SHUFFLE_SEED: u64 = 0x726f_6b61_6465_3331;
 
 /// A calendar date (proleptic Gregorian).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Date {
-    pub year: i64,
-    pub month: u32,
-    pub day: u32,
+pub type Date = chrono::NaiveDate;
+
+/// `YYYY-MM-DD`, a real date.
+pub fn parse_date(text: &str) -> Result<Date, String> {
+    let well_formed = text.len() == 10
+        && text.bytes().enumerate().all(|(i, b)| b.is_ascii_digit() || b == b'-' && (i == 4 || i == 7));
+    if !well_formed {
+        return Err(format!("invalid date '{text}': expected YYYY-MM-DD"));
+    }
+    Date::parse_from_str(text, "%Y-%m-%d").map_err(|_| format!("invalid date '{text}': no such day"))
 }
 
-impl Date {
-    /// `YYYY-MM-DD`, a real date.
-    pub fn parse(text: &str) -> Result<Date, String> {
-        let bad = || format!("invalid date '{text}': expected YYYY-MM-DD");
-        let parts: Vec<&str> = text.split('-').collect();
-        let [y, m, d] = parts[..] else { return Err(bad()) };
-        if y.len() != 4 || m.len() != 2 || d.len() != 2 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
-            return Err(bad());
-        }
-        let date = Date {
-            year: y.parse().map_err(|_| bad())?,
-            month: m.parse().map_err(|_| bad())?,
-            day: d.parse().map_err(|_| bad())?,
-        };
-        if date.month == 0 || date.month > 12 || date.day == 0 || date.day > days_in_month(date.year, date.month) {
-            return Err(format!("invalid date '{text}': no such day"));
-        }
-        Ok(date)
-    }
-
-    /// Today in UTC.
-    pub fn today() -> Date {
-        let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        Date::from_days((seconds / 86_400) as i64)
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    pub fn days(self) -> i64 {
-        let y = if self.month <= 2 { self.year - 1 } else { self.year };
-        let era = y.div_euclid(400);
-        let year_of_era = y - era * 400;
-        let month = i64::from(self.month);
-        let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + i64::from(self.day) - 1;
-        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-        era * 146_097 + day_of_era - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
-    pub fn from_days(days: i64) -> Date {
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let day_of_era = z - era * 146_097;
-        let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-        let mp = (5 * day_of_year + 2) / 153;
-        let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        Date { year: year_of_era + era * 400 + i64::from(month <= 2), month, day }
-    }
+/// Today in UTC.
+pub fn today() -> Date {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    chrono::DateTime::from_timestamp(seconds as i64, 0).map_or(Date::default(), |t| t.date_naive())
 }
 
-impl std::fmt::Display for Date {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-fn days_in_month(year: i64, month: u32) -> u32 {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+/// Days since 1970-01-01.
+pub fn days_since_1970(date: Date) -> i64 {
+    (date - chrono::NaiveDate::default()).num_days()
 }
 
 /// SplitMix64: small, fast and fixed forever.
@@ -144,9 +93,9 @@ pub fn for_date(collection: &Collection, date: Date) -> Result<Daily, String> {
     if collection.puzzles.is_empty() {
         return Err("the collection has no puzzle".into());
     }
-    let (cycle, day_in_cycle, index) = pick(collection.puzzles.len(), date.days());
+    let (cycle, day_in_cycle, index) = pick(collection.puzzles.len(), days_since_1970(date));
     Ok(Daily {
-        date: date.to_string(),
+        date: date.format("%Y-%m-%d").to_string(),
         cycle,
         day_in_cycle,
         collection_size: collection.puzzles.len(),
@@ -160,21 +109,29 @@ mod tests {
 
     #[test]
     fn dates_count_days_from_1970() {
-        assert_eq!(Date::parse("1970-01-01").unwrap().days(), 0);
-        assert_eq!(Date::parse("2000-03-01").unwrap().days(), 11_017);
-        assert_eq!(Date::parse("2026-12-05").unwrap().days(), 20_792);
-        for days in [-800_000, -1, 0, 59, 60, 11_016, 20_792, 3_000_000] {
-            assert_eq!(Date::from_days(days).days(), days);
-        }
-        assert_eq!(Date::from_days(20_792).to_string(), "2026-12-05");
+        let days = |text| days_since_1970(parse_date(text).unwrap());
+        assert_eq!(days("1970-01-01"), 0);
+        assert_eq!(days("2000-03-01"), 11_017);
+        assert_eq!(days("2026-12-05"), 20_792);
+        assert_eq!(days("1969-12-31"), -1);
     }
 
     #[test]
     fn bad_dates_are_refused() {
-        for bad in ["2026-02-29", "2026-13-01", "2026-1-5", "26-01-05", "2026-01-00", "yesterday", ""] {
-            assert!(Date::parse(bad).is_err(), "{bad}");
+        for bad in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-1-5",
+            "26-01-05",
+            "2026-01-00",
+            "yesterday",
+            "",
+            "2026-01-05x",
+            "+2026-01-5",
+        ] {
+            assert!(parse_date(bad).is_err(), "{bad}");
         }
-        assert!(Date::parse("2024-02-29").is_ok());
+        assert!(parse_date("2024-02-29").is_ok());
     }
 
     #[test]

@@ -75,20 +75,19 @@ pub struct Proof {
     pub nodes: u64,
 }
 
-/// The rating of a puzzle and what it comes from: how many tries each level solved.
+/// The rating of a puzzle and what it comes from: each level's chance of solving it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     pub elo: u32,
     /// Per level, weakest first.
-    pub levels: Vec<LevelTries>,
+    pub levels: Vec<LevelChance>,
 }
 
-/// How a strength level (by its target Elo) did at a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LevelTries {
+/// The chance that a strength level (by its target Elo) finds every solver move of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelChance {
     pub elo: u32,
-    pub solved: u32,
-    pub tries: u32,
+    pub chance: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,26 +1,24 @@
-//! A puzzle's rating on the Elo scale of rokade's strength levels: each level (Beginner 600 to
-//! Master 2100, calibrated against Stockfish) tries the puzzle `tries` times with different
-//! seeds (so a different form and move draw each time), and the rating is the Elo at which
-//! the levels' results are most likely, counting the puzzle as an opponent that a solver of
-//! rating L beats with lichess's and Elo's expectation `1 / (1 + 10^((R - L) / 400))`.
+//! A puzzle's rating on the Elo scale of rokade's strength levels. Each level (Beginner 600 to
+//! Master 2100, calibrated against Stockfish) plays its moves from the human move model: the
+//! chance that a player of its rating picks each legal move (README *Playing strength*). The
+//! chance that the level solves the puzzle is the product, over the solver's turns of the
+//! main line, of the chances of the moves accepted there; the rating is the Elo at which
+//! those chances are most likely, the puzzle counting as an opponent that a solver of rating
+//! L beats with Elo's expectation `1 / (1 + 10^((R - L) / 400))`.
 //!
-//! It asks the levels only through the search's public interface (a search with a
-//! `Strength`, as `rokade levels --signature` does), so `rokade puzzles rate` re-rates a
-//! collection after the levels change.
-//!
-//! A try is a `go` without a clock, as `rokade levels --signature` plays a level: the level
-//! scores the moves and draws its move from the human model, after its full-strength mate
-//! check (README *Playing strength*). That check finds nearly every mate in three, so mates
-//! rate near the floor: the levels tell tactics apart, not short mates.
+//! The chances are exact, not counted from seeded tries, so a rating does not depend on a
+//! seed; and they are the model's, without the level's full-strength mate check, which
+//! finds every mate in three and would rate them all at the floor. `tuning/puzzle-ratings.py`
+//! checks the ratings against the players of the games the puzzles come from.
 
-use shakmaty::Position as _;
+use super::{Collection, Kind, LevelChance, Puzzle, Rating, workers};
+use crate::search::strength::human;
+use crate::search::strength::scoring::{self, MoveScorer};
+use crate::search::strength::{LEVELS, Level, move_chances};
 
-use super::{Collection, Kind, LevelTries, Puzzle, Rating, probe, workers};
-use crate::search::strength::{self, LEVELS, Level, Strength};
-use crate::search::{Limits, SearchConfig, Searcher};
-
-/// Tries of each level at each puzzle.
-pub const DEFAULT_TRIES: u32 = 8;
+/// The weight of each level's chance in the likelihood, as if it were this many tries: it
+/// sets how far the prior pulls.
+const TRIES_PER_LEVEL: f64 = 8.0;
 /// A weak prior keeps the ratings of puzzles every level solves, or none, finite: one solve
 /// and one failure against a solver of this rating (the middle of the levels' range).
 const PRIOR_ELO: f64 = 1350.0;
@@ -32,17 +30,13 @@ const MAX_RATING: f64 = 2500.0;
 pub struct Settings {
     pub file: Option<std::path::PathBuf>,
     pub out: std::path::PathBuf,
-    pub tries: u32,
-    pub seed: u64,
     pub threads: usize,
 }
 
 /// Rates every puzzle of the collection (the file's, or the built-in one) and writes it.
 pub fn run(settings: &Settings) -> Result<Collection, String> {
     let mut collection = Collection::load(settings.file.as_deref())?;
-    let ratings = workers::map(&collection.puzzles, settings.threads, "puzzles", |pool, p| {
-        rate(pool, p, settings.tries, settings.seed)
-    })?;
+    let ratings = workers::map(&collection.puzzles, settings.threads, "puzzles", |_, p| rate(p))?;
     for (puzzle, rating) in collection.puzzles.iter_mut().zip(ratings) {
         puzzle.rating = rating;
     }
@@ -50,68 +44,52 @@ pub fn run(settings: &Settings) -> Result<Collection, String> {
     Ok(collection)
 }
 
-/// A puzzle's rating from `tries` tries of every level; `None` if its line cannot be read.
-pub fn rate(pool: &mut Searcher, puzzle: &Puzzle, tries: u32, seed: u64) -> Option<Rating> {
-    let mut levels = Vec::new();
-    for (level, &Level { elo, .. }) in LEVELS.iter().enumerate() {
-        let mut solved = 0;
-        for attempt in 0..tries {
-            let try_seed = try_seed(seed, &puzzle.id, level, attempt);
-            let strength = Strength { elo, seed: try_seed, form: strength::draw_form(try_seed) };
-            solved += u32::from(solves(pool, puzzle, strength)?);
-        }
-        levels.push(LevelTries { elo, solved, tries });
-    }
+/// A puzzle's rating from every level's chance of solving it; `None` if its line cannot be read.
+pub fn rate(puzzle: &Puzzle) -> Option<Rating> {
+    let turns = solver_turns(puzzle)?;
+    let levels: Vec<LevelChance> = LEVELS
+        .iter()
+        .map(|&Level { elo, persona, .. }| {
+            let chance: f64 = turns
+                .iter()
+                .map(|(inputs, accepted)| {
+                    let chances = move_chances(inputs, &persona);
+                    accepted.iter().map(|&i| chances[i]).sum::<f64>()
+                })
+                .product();
+            LevelChance { elo, chance: (chance * 1000.0).round() / 1000.0 }
+        })
+        .collect();
     Some(Rating { elo: most_likely_rating(&levels).round() as u32, levels })
 }
 
-/// A seed for one try, never 0 (0 draws a random one).
-fn try_seed(base: u64, id: &str, level: usize, attempt: u32) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ base;
-    for byte in id.bytes().chain([level as u8, attempt as u8, (attempt >> 8) as u8]) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash.max(1)
-}
-
-/// Whether the level finds every one of the solver's moves: the solution's move for a
-/// tactic, any move that still mates in time for a mate (the longest defence answers a
-/// mating move off the main line).
-fn solves(pool: &mut Searcher, puzzle: &Puzzle, level: Strength) -> Option<bool> {
+/// At each of the solver's turns of the main line: the model's inputs of every legal move,
+/// and which of them are accepted (the solution's move for a tactic, every move that still
+/// mates in time for a mate).
+fn solver_turns(puzzle: &Puzzle) -> Option<Vec<(Vec<human::Inputs>, Vec<usize>)>> {
     let mut pos = puzzle.position().ok()?;
     let line = puzzle.solution_moves().ok()?;
-    let config = SearchConfig { strength: Some(level), ..SearchConfig::default() };
-    let limits = Limits::default();
-    let mut mate_left = puzzle.mate_in.unwrap_or(0);
-    let mut on_line = true;
-    for ply in (0..line.len()).step_by(2) {
-        // A fresh table each move: nothing of the full-strength checks reaches the level.
-        pool.clear();
-        let Some(chosen) = pool.search_sync(&pos, limits.clone(), &config).best else { return Some(false) };
-        let right = match puzzle.kind {
-            Kind::Tactic => chosen == line[ply],
-            Kind::Mate => probe::mates_within(pool, &pos, chosen, mate_left),
-        };
-        if !right {
-            return Some(false);
+    let mut scorer = MoveScorer::default();
+    let mut turns = Vec::new();
+    for (ply, &m) in line.iter().enumerate() {
+        if ply % 2 == 0 {
+            let (moves, mut verdicts) = scorer.score(&pos);
+            scoring::as_scored(&mut verdicts);
+            let accepted_uci = match puzzle.kind {
+                Kind::Mate => puzzle.accepted_by_turn.get(ply / 2)?.clone(),
+                Kind::Tactic => vec![puzzle.solution[ply].uci.clone()],
+            };
+            let accepted: Vec<usize> = moves
+                .iter()
+                .enumerate()
+                .filter(|&(_, &mv)| accepted_uci.contains(&crate::position::move_to_uci(mv, false)))
+                .map(|(i, _)| i)
+                .collect();
+            turns.push((human::inputs(&pos, &moves, &verdicts), accepted));
         }
-        on_line &= chosen == line[ply];
-        pos.play(chosen);
-        if pos.board().is_checkmate() || ply + 1 >= line.len() {
-            return Some(true);
-        }
-        // After the reply the mate is one move shorter (a tactic has no mate to count).
-        let reply = if on_line {
-            mate_left = mate_left.saturating_sub(1);
-            line[ply + 1]
-        } else {
-            let defence = probe::mate_within(pool, &pos, mate_left - 1, &[])?;
-            mate_left = defence.moves.unsigned_abs();
-            defence.best
-        };
-        pos.play(reply);
+        pos.play(m);
     }
-    Some(true)
+    Some(turns)
 }
 
 /// The chance that a solver of rating `solver` solves a puzzle rated `puzzle`.
@@ -119,13 +97,13 @@ pub fn expected(solver: f64, puzzle: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((puzzle - solver) / 400.0))
 }
 
-/// The rating that makes the levels' results most likely, with the prior.
-pub fn most_likely_rating(results: &[LevelTries]) -> f64 {
+/// The rating that makes the levels' chances most likely, with the prior.
+pub fn most_likely_rating(results: &[LevelChance]) -> f64 {
     let log_likelihood = |r: f64| {
         let prior = expected(PRIOR_ELO, r).ln() + (1.0 - expected(PRIOR_ELO, r)).ln();
         results.iter().fold(prior, |sum, t| {
             let p = expected(f64::from(t.elo), r);
-            sum + f64::from(t.solved) * p.ln() + f64::from(t.tries - t.solved) * (1.0 - p).ln()
+            sum + TRIES_PER_LEVEL * (t.chance * p.ln() + (1.0 - t.chance) * (1.0 - p).ln())
         })
     };
     // The log-likelihood is concave in the rating: a golden-section search finds its top.
@@ -146,31 +124,45 @@ pub fn most_likely_rating(results: &[LevelTries]) -> f64 {
 mod tests {
     use super::*;
 
-    fn results(solved: &[(u32, u32)]) -> Vec<LevelTries> {
-        solved.iter().map(|&(elo, solved)| LevelTries { elo, solved, tries: 8 }).collect()
+    fn results(chances: &[(u32, f64)]) -> Vec<LevelChance> {
+        chances.iter().map(|&(elo, chance)| LevelChance { elo, chance }).collect()
     }
 
     #[test]
-    fn the_rating_follows_the_levels_results() {
+    fn the_rating_follows_the_levels_chances() {
         // Solved by the weak levels half the time and always by the strong: about 600.
-        let easy = most_likely_rating(&results(&[(600, 4), (900, 6), (1200, 7), (1500, 8), (1800, 8), (2100, 8)]));
+        let easy = most_likely_rating(&results(&[(600, 0.5), (900, 0.75), (1200, 0.9), (1500, 1.0), (2100, 1.0)]));
         // Solved by no level below Expert, by Master half the time: about 2100.
-        let hard = most_likely_rating(&results(&[(600, 0), (900, 0), (1200, 0), (1500, 0), (1800, 2), (2100, 4)]));
+        let hard = most_likely_rating(&results(&[
+            (600, 0.0),
+            (900, 0.0),
+            (1200, 0.0),
+            (1500, 0.0),
+            (1800, 0.25),
+            (2100, 0.5),
+        ]));
         assert!((450.0..800.0).contains(&easy), "{easy}");
         assert!((1900.0..2300.0).contains(&hard), "{hard}");
-        let all = most_likely_rating(&results(&[(600, 8), (2100, 8)]));
-        let none = most_likely_rating(&results(&[(600, 0), (2100, 0)]));
+        let all = most_likely_rating(&results(&[(600, 1.0), (2100, 1.0)]));
+        let none = most_likely_rating(&results(&[(600, 0.0), (2100, 0.0)]));
         // The prior keeps both ends finite: solved by all, the floor; by none, above Master.
         assert_eq!(all, MIN_RATING);
         assert!((2300.0..=MAX_RATING).contains(&none), "{none}");
     }
 
     #[test]
-    fn seeds_differ_by_try_and_are_never_zero() {
-        let a = try_seed(1, "x#1:10", 0, 0);
-        assert_ne!(a, try_seed(1, "x#1:10", 0, 1));
-        assert_ne!(a, try_seed(1, "x#1:10", 1, 0));
-        assert_ne!(a, try_seed(2, "x#1:10", 0, 0));
-        assert_eq!(a, try_seed(1, "x#1:10", 0, 0));
+    fn a_mate_in_one_is_easier_than_a_quiet_mate_in_two() {
+        let puzzle_of = |fen: &str| {
+            let pos = crate::position::Position::from_fen(fen).unwrap();
+            let mut pool = crate::search::Searcher::new(16).unwrap();
+            super::super::find::mate_puzzle(&mut pool, &pos).unwrap()
+        };
+        // mates.epd, lichess XKn16: three queen mates in one.
+        let one = rate(&puzzle_of("8/p5Q1/8/8/8/5K2/1P5k/6q1 w - - 0 1")).unwrap();
+        // tests/data/puzzle-game.pgn: 1. Kf2 (a quiet king move) e4 2. Qg3#.
+        let quiet = rate(&puzzle_of("6Q1/8/3pB3/4p3/1PP2k2/5P2/6K1/8 w - - 2 57")).unwrap();
+        assert!(one.elo + 300 < quiet.elo, "{} {}", one.elo, quiet.elo);
+        let chances = |r: &Rating| r.levels.iter().map(|l| l.chance).collect::<Vec<_>>();
+        assert!(chances(&one).windows(2).all(|w| w[0] <= w[1] + 0.02), "{:?}", chances(&one));
     }
 }

@@ -209,7 +209,7 @@ enum PuzzlesAction {
         #[arg(long, default_value_t = crate::puzzles::find::DEEP_DEPTH)]
         depth: i32,
     },
-    /// Rate the puzzles of a file by how often each strength level solves them.
+    /// Rate the puzzles of a file by each strength level's chance of solving them.
     Rate {
         /// The puzzle file (default: the built-in collection).
         #[arg(long)]
@@ -217,12 +217,6 @@ enum PuzzlesAction {
         /// Where to write the rated puzzles (default: over --file).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
-        /// Tries of each level at each puzzle.
-        #[arg(long, default_value_t = crate::puzzles::rating::DEFAULT_TRIES)]
-        tries: u32,
-        /// Seed of the tries: the same seed gives the same ratings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
         /// Puzzles rated at once, one search thread each (default: every core).
         #[arg(long)]
         threads: Option<usize>,
@@ -375,17 +369,17 @@ fn puzzles(action: PuzzlesAction) -> Result<(), String> {
             let deep_depth = depth.clamp(1, crate::search::MAX_PLY as i32 - 1);
             crate::puzzles::find::run(&crate::puzzles::find::Settings { inputs: games, out, threads, deep_depth })?;
         }
-        PuzzlesAction::Rate { file, out, tries, seed, threads } => {
+        PuzzlesAction::Rate { file, out, threads } => {
             let out = out.or_else(|| file.clone()).ok_or("rate: give --out to rate the built-in collection")?;
             let threads = threads.unwrap_or_else(cores).clamp(1, MAX_THREADS);
-            let settings = crate::puzzles::rating::Settings { file, out, tries: tries.max(1), seed, threads };
+            let settings = crate::puzzles::rating::Settings { file, out, threads };
             let rated = crate::puzzles::rating::run(&settings)?;
             eprintln!("{} puzzles rated, written to {}", rated.puzzles.len(), settings.out.display());
         }
         PuzzlesAction::Daily { date, file } => {
             let date = date
                 .as_deref()
-                .map_or_else(|| Ok(crate::puzzles::daily::Date::today()), crate::puzzles::daily::Date::parse)?;
+                .map_or_else(|| Ok(crate::puzzles::daily::today()), crate::puzzles::daily::parse_date)?;
             let collection = crate::puzzles::Collection::load(file.as_deref())?;
             let daily = crate::puzzles::daily::for_date(&collection, date)?;
             println!("{}", serde_json::to_string_pretty(&daily).map_err(|e| e.to_string())?);
