@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod book;
 pub mod eval;
 pub mod position;
+pub mod puzzles;
 pub mod search;
 pub mod tools;
 pub mod uci;

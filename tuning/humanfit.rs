@@ -149,7 +149,11 @@ fn extract_game(game: &Game, scorer: &mut MoveScorer, min_ply: usize, every: usi
 fn extract(games: &[PathBuf], out: &PathBuf, min_ply: usize, every: usize, limit: Option<usize>, threads: usize) {
     let mut all = Vec::new();
     for path in games {
-        all.extend(read_games_file(path).unwrap_or_else(|e| panic!("{e}")));
+        // Only games with both ratings: the model is of rated players.
+        let games = read_games_file(path).unwrap_or_else(|e| panic!("{e}"));
+        all.extend(
+            games.into_iter().filter(|g| rating_of(g, Color::White).is_some() && rating_of(g, Color::Black).is_some()),
+        );
     }
     all.truncate(limit.unwrap_or(usize::MAX));
     let bar = ProgressBar::new(all.len() as u64);

@@ -107,7 +107,9 @@ pub fn read_one_line_games(text: &str) -> Vec<Game> {
             continue;
         };
         let (white, black) = (white.trim(), black.trim());
-        if white.parse::<u32>().is_err() || black.parse::<u32>().is_err() {
+        // An unrated player is "?", as in a PGN tag.
+        let rating = |r: &str| r == "?" || r.parse::<u32>().is_ok();
+        if !rating(white) || !rating(black) {
             continue;
         }
         pgn += &format!(
@@ -137,9 +139,11 @@ mod tests {
     #[test]
     fn a_one_line_game_keeps_its_ratings_and_moves() {
         let games = read_one_line_games(
-            "1398 - 1305 - 660+1 - 1. e4 Nf6 2. e5 Nd5 3. Nf1d2 1-0\nnot a game\n1500 - 1600 - 300+0 - 1. d4 d5\n",
+            "1398 - 1305 - 660+1 - 1. e4 Nf6 2. e5 Nd5 3. Nf1d2 1-0\nnot a game\n1500 - 1600 - 300+0 - 1. d4 d5\n\
+             ? - 1251 - 600+8 - 1. Nf3 Nf6\n",
         );
-        assert_eq!(games.len(), 2);
+        assert_eq!(games.len(), 3);
+        assert_eq!((games[2].tag("WhiteElo"), games[2].tag("BlackElo")), (Some("?"), Some("1251")));
         assert_eq!((games[0].tag("WhiteElo"), games[0].tag("BlackElo")), (Some("1398"), Some("1305")));
         assert_eq!(games[0].moves.len(), 4, "{:?}", games[0].error);
         assert!(games[0].error.is_some(), "Nf1d2 is illegal here and cuts the game");

@@ -100,6 +100,11 @@ enum Command {
         #[command(subcommand)]
         action: BookAction,
     },
+    /// Puzzles from real games: find them, rate them, pick the day's (README *Puzzles*).
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesAction,
+    },
     /// Development: random and damaged UCI input to the engine's own controller, in
     /// process; counts panics, hangs and wrong answers (exit status 1 if any).
     Fuzz {
@@ -187,6 +192,46 @@ enum BookAction {
     },
 }
 
+#[derive(Subcommand)]
+enum PuzzlesAction {
+    /// Scan games (PGN or one game a line) for mates in 1-3 and tactics; write them as JSON.
+    Find {
+        /// Game files: PGN, or the one-line format `1500 - 1480 - 600+0 - 1. e4 e5 ... 1-0`.
+        #[arg(required = true)]
+        games: Vec<std::path::PathBuf>,
+        /// The puzzle file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Games scanned at once, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Depth at which every move of a tactic is verified.
+        #[arg(long, default_value_t = crate::puzzles::find::DEEP_DEPTH)]
+        depth: i32,
+    },
+    /// Rate the puzzles of a file by each strength level's chance of solving them.
+    Rate {
+        /// The puzzle file (default: the built-in collection).
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+        /// Where to write the rated puzzles (default: over --file).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Puzzles rated at once, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// The puzzle of a date as JSON: the same for everyone on the same date.
+    Daily {
+        /// The date, YYYY-MM-DD (default: today, UTC).
+        #[arg(long)]
+        date: Option<String>,
+        /// A puzzle file instead of the built-in collection.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+    },
+}
+
 /// What clap answers by itself besides the subcommands.
 const CLAP_ARGUMENTS: [&str; 5] = ["help", "-h", "--help", "-V", "--version"];
 
@@ -231,6 +276,12 @@ pub fn run() -> ExitCode {
         Command::Book { action } => {
             if let Err(e) = book(action) {
                 eprintln!("rokade book: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Command::Puzzles { action } => {
+            if let Err(e) = puzzles(action) {
+                eprintln!("rokade puzzles: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -310,6 +361,33 @@ pub fn run() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn puzzles(action: PuzzlesAction) -> Result<(), String> {
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    match action {
+        PuzzlesAction::Find { games, out, threads, depth } => {
+            let threads = threads.unwrap_or_else(cores).clamp(1, MAX_THREADS);
+            let deep_depth = depth.clamp(1, crate::search::MAX_PLY as i32 - 1);
+            crate::puzzles::find::run(&crate::puzzles::find::Settings { inputs: games, out, threads, deep_depth })?;
+        }
+        PuzzlesAction::Rate { file, out, threads } => {
+            let out = out.or_else(|| file.clone()).ok_or("rate: give --out to rate the built-in collection")?;
+            let threads = threads.unwrap_or_else(cores).clamp(1, MAX_THREADS);
+            let settings = crate::puzzles::rating::Settings { file, out, threads };
+            let rated = crate::puzzles::rating::run(&settings)?;
+            eprintln!("{} puzzles rated, written to {}", rated.puzzles.len(), settings.out.display());
+        }
+        PuzzlesAction::Daily { date, file } => {
+            let date = date
+                .as_deref()
+                .map_or_else(|| Ok(crate::puzzles::daily::today()), crate::puzzles::daily::parse_date)?;
+            let collection = crate::puzzles::Collection::load(file.as_deref())?;
+            let daily = crate::puzzles::daily::for_date(&collection, date)?;
+            println!("{}", serde_json::to_string_pretty(&daily).map_err(|e| e.to_string())?);
+        }
+    }
+    Ok(())
+}
+
 fn book(action: BookAction) -> Result<(), String> {
     match action {
         BookAction::Build { out, lines, positions, depth, nodes, moves, margin, temperature } => {
@@ -357,8 +435,19 @@ mod tests {
 
     #[test]
     fn the_tools_are_the_subcommands_and_anything_else_is_uci() {
-        for tool in ["bench", "analyse", "spsa", "levels", "datagen", "book", "fuzz", "stoplatency", "perft", "--help"]
-        {
+        for tool in [
+            "bench",
+            "analyse",
+            "spsa",
+            "levels",
+            "datagen",
+            "book",
+            "puzzles",
+            "fuzz",
+            "stoplatency",
+            "perft",
+            "--help",
+        ] {
             assert!(is_tool(tool), "{tool}");
         }
         for command in ["uci", "setoption name Hash value 16", "go", "quit", "Bench"] {
