@@ -170,7 +170,7 @@ fn search_lines(pool: &mut Searcher, pos: &Position, nodes: u64, lines: usize, o
     pool.clear();
     let (tx, rx) = crossbeam_channel::unbounded();
     let limits = Limits { nodes: Some(nodes), searchmoves: only, ..Limits::default() };
-    pool.start(pos, limits, &SearchConfig { multipv: lines, ..SearchConfig::default() }, tx);
+    pool.start(pos, limits, &SearchConfig::with_multipv(lines), tx);
     pool.wait();
     let mut found: Vec<Option<(Move, i32)>> = vec![None; lines];
     for event in rx.try_iter() {

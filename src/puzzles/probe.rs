@@ -20,7 +20,7 @@ pub struct Line {
 /// The best `count` lines of the last depth the search completed, best first, and the nodes
 /// it searched. Searches on one thread, so the same table state gives the same lines.
 pub fn best_lines(pool: &mut Searcher, pos: &Position, limits: Limits, count: usize) -> (Vec<Line>, u64) {
-    let config = SearchConfig { multipv: count, ..SearchConfig::default() };
+    let config = SearchConfig::with_multipv(count);
     let (tx, rx) = crossbeam_channel::unbounded();
     pool.start(pos, limits, &config, tx);
     pool.wait();

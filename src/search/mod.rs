@@ -24,6 +24,7 @@ pub use limits::{Clock, Limits};
 pub use threads::{MAX_MULTIPV, MAX_THREADS, SearchConfig, SearchOutcome, Searcher};
 pub use timeman::DEFAULT_MOVE_OVERHEAD_MS;
 pub use tt::{Bound, DEFAULT_HASH_MB, MAX_HASH_MB};
+pub use worker::SearchSettings;
 
 use shakmaty::Move;
 

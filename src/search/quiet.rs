@@ -30,7 +30,7 @@ impl QuietResolver {
             time: TimeManager::new(&Limits::default(), 0),
             counters: vec![ThreadCounters::default()],
             events,
-            settings: SearchSettings { multipv: 1, ..SearchSettings::default() },
+            settings: SearchSettings::default(),
             tablebase: None,
         };
         Ok(QuietResolver { worker: Worker::new(0), shared: Arc::new(shared) })

@@ -43,7 +43,8 @@ pub struct SearchOutcome {
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
     pub threads: usize,
-    pub multipv: usize,
+    /// The per-search settings the options choose (`multipv`); `start` fills in the rest.
+    pub settings: SearchSettings,
     pub move_overhead_ms: u64,
     /// `None`: full strength.
     pub strength: Option<Strength>,
@@ -51,11 +52,21 @@ pub struct SearchConfig {
     pub syzygy: ProbeOptions,
 }
 
+impl SearchConfig {
+    /// The default search with `lines` best lines.
+    pub fn with_multipv(lines: usize) -> Self {
+        SearchConfig {
+            settings: SearchSettings { multipv: lines, ..SearchSettings::default() },
+            ..SearchConfig::default()
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             threads: 1,
-            multipv: 1,
+            settings: SearchSettings::default(),
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             strength: None,
             syzygy: ProbeOptions::default(),
@@ -114,7 +125,7 @@ impl Searcher {
             events,
             tablebase: self.tablebases.as_ref().and_then(|tables| TablebaseProbe::new(tables, config.syzygy)),
             settings: SearchSettings {
-                multipv: config.multipv.max(1),
+                multipv: config.settings.multipv.max(1),
                 report: config.strength.is_none(),
                 exhaustive: limits_mate && config.strength.is_none(),
                 finish_depth_one: false,

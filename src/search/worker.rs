@@ -50,9 +50,11 @@ pub struct Shared {
     pub tablebase: Option<TablebaseProbe>,
 }
 
-/// How one search runs, the same for all its threads and for its whole length.
-#[derive(Clone, Copy, Debug, Default)]
+/// How one search runs, the same for all its threads and for its whole length. The UCI
+/// options set `multipv` (`SearchConfig::settings`); the searcher sets the rest per `go`.
+#[derive(Clone, Copy, Debug)]
 pub struct SearchSettings {
+    /// How many best lines the main thread searches and reports (at least 1).
     pub multipv: usize,
     /// Whether the main thread sends `Info` events (a limited strength reports only its choice).
     pub report: bool,
@@ -61,6 +63,12 @@ pub struct SearchSettings {
     /// A node limit stops a one-thread search only once depth 1 is complete, so that the
     /// move played is one it scored (a level's band when its mate check scored none).
     pub finish_depth_one: bool,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings { multipv: 1, report: false, exhaustive: false, finish_depth_one: false }
+    }
 }
 
 impl Shared {

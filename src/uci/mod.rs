@@ -363,7 +363,7 @@ impl Controller {
                 self.finish_search();
                 self.config.threads = n as usize;
             }
-            (options::MULTI_PV, Value::Int(n)) => self.config.multipv = n as usize,
+            (options::MULTI_PV, Value::Int(n)) => self.config.settings.multipv = n as usize,
             (options::MOVE_OVERHEAD, Value::Int(ms)) => self.config.move_overhead_ms = ms as u64,
             (options::CLEAR_HASH, _) => {
                 self.finish_search();

@@ -21,7 +21,8 @@ pub struct Persona {
     /// the winning chances (percent of lichess's -1..1 scale; 200 allows anything).
     pub max_loss_pct: u32,
     /// A strong player checks its candidate move: it is played only if the full-strength
-    /// search finds it at most this many centipawns below its own best (0: no check).
+    /// search finds it at most this many centipawns below its own best (0: no check). A
+    /// drawn blunder is not checked: how often the persona blunders is `error_pct`'s.
     pub check_cp: u32,
 }
 
@@ -42,12 +43,12 @@ pub struct Level {
 // BEGIN LEVELS (tuning/calibrate-levels rewrites the ratings)
 #[rustfmt::skip]
 pub const LEVELS: [Level; 6] = [
-    Level { name: "Beginner", elo: 600, persona: Persona { rating: 600, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
-    Level { name: "Easy", elo: 900, persona: Persona { rating: 850, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
-    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1130, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
+    Level { name: "Beginner", elo: 600, persona: Persona { rating: 359, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
+    Level { name: "Easy", elo: 900, persona: Persona { rating: 716, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
+    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1130, error_pct: 55, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
     Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
-    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },
-    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 30 }, book_temperature_pct: 0 },
+    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },
+    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, temperature_pct: 10, max_loss_pct: 200, check_cp: 15 }, book_temperature_pct: 0 },
 ];
 // END LEVELS
 

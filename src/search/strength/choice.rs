@@ -39,7 +39,7 @@ pub(super) fn score(main: &mut Worker, shared: &Arc<Shared>, pos: &Position, nod
         tt: private_table(shared),
         limits: Limits { depth: None, nodes: Some(nodes), mate: None, ..shared.limits.clone() },
         time: scoring_time(&shared.time),
-        ..shared.fork(SearchSettings { multipv: 1, finish_depth_one: true, ..SearchSettings::default() })
+        ..shared.fork(SearchSettings { finish_depth_one: true, ..SearchSettings::default() })
     };
     prepare_root(main, pos, own);
     let moves: Vec<Move> = main.root_moves.iter().map(|rm| rm.mv).collect();
@@ -51,8 +51,10 @@ pub(super) fn score(main: &mut Worker, shared: &Arc<Shared>, pos: &Position, nod
 /// (`check_cp`) searches its pick again at the depth the full-strength search reached
 /// (`full`), as a strong player looks at a candidate once more before playing it, and
 /// draws again when the pick falls more than `check_cp` below the full-strength best: its
-/// moves stay natural, its oversights rare. After `MAX_CHECKS` rejections it plays the
-/// full-strength move. The worker stands at the root.
+/// moves stay natural and near the best. A drawn blunder is played unchecked: a strong
+/// player's rare blunder is one the second look did not catch, so its rate is the model's
+/// at the persona's error temperature, and the check does not remove it. After
+/// `MAX_CHECKS` rejections it plays the full-strength move. The worker stands at the root.
 pub(super) fn choose(
     main: &mut Worker,
     shared: &Arc<Shared>,
@@ -63,14 +65,19 @@ pub(super) fn choose(
     node_limit: Option<u64>,
 ) -> Chosen {
     let pos = main.pos.clone();
-    let mut chances = move_chances(&human::inputs(&pos, &scored.moves, &scored.verdicts), persona);
+    let inputs = human::inputs(&pos, &scored.moves, &scored.verdicts);
+    let mut chances = move_chances(&inputs, persona);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut nodes = scored.nodes;
     for _ in 0..MAX_CHECKS {
         let pick = draw(&chances, &mut rng);
         let m = scored.moves[pick];
         let left = node_limit.map(|n| n.saturating_sub(nodes - scored.nodes));
-        if persona.check_cp == 0 || m == full.line.mv || full.depth < 2 || left == Some(0) {
+        if !is_checked(persona, &inputs[pick], scored.verdict(pick))
+            || m == full.line.mv
+            || full.depth < 2
+            || left == Some(0)
+        {
             return Chosen { nodes, ..scored.line(pick) };
         }
         let floor = full.line.best_known_score() - persona.check_cp as i32;
@@ -88,14 +95,29 @@ pub(super) fn choose(
     Chosen { nodes, ..full.clone() }
 }
 
+/// Whether the persona checks this pick (`verdict`: its deepest verdict): it checks at
+/// all, and the pick is not a blunder that still leaves the mover `UNCHECKED_BLUNDER_FLOOR`.
+fn is_checked(persona: &Persona, pick: &Inputs, verdict: i32) -> bool {
+    let slips_through = error_size(pick) == BLUNDER_SIZE && verdict >= UNCHECKED_BLUNDER_FLOOR;
+    persona.check_cp > 0 && !slips_through
+}
+
+/// A strong player's blunder mostly gives back part of an advantage; one that leaves the
+/// position worse than this (cp, mover's view) is what the second look catches.
+const UNCHECKED_BLUNDER_FLOOR: i32 = 0;
+
 /// A persona that checks its picks gives up after this many rejected ones.
 const MAX_CHECKS: usize = 4;
 
 impl Scored {
     /// The line of move `i` as the level reports it: its deepest completed verdict.
+    fn verdict(&self, i: usize) -> i32 {
+        self.verdicts[i][self.depths - 1]
+    }
+
     fn line(&self, i: usize) -> Chosen {
         let depth = SCORING_DEPTHS[self.depths - 1];
-        let score = self.verdicts[i][self.depths - 1];
+        let score = self.verdict(i);
         let line = RootMove { score, previous_score: score, seldepth: depth as usize, ..RootMove::new(self.moves[i]) };
         Chosen { line, depth, nodes: self.nodes }
     }
@@ -115,7 +137,7 @@ fn passes_check(
 ) -> (Option<bool>, u64) {
     let check = Shared {
         limits: Limits { depth: None, mate: None, nodes, ..shared.limits.clone() },
-        ..shared.fork(SearchSettings { multipv: 1, ..SearchSettings::default() })
+        ..shared.fork(SearchSettings::default())
     };
     prepare_root(main, pos, check);
     main.make_move(0, m);
@@ -127,6 +149,8 @@ fn passes_check(
 /// The sizes of error on lichess's scale (a loss of winning chances by the deepest verdict
 /// of at least 0.1, 0.2, 0.3: inaccuracy, mistake, blunder); below the first, a good move.
 const ERROR_SIZES: [f32; 3] = [0.1, 0.2, 0.3];
+/// `error_size` of a blunder.
+const BLUNDER_SIZE: usize = ERROR_SIZES.len();
 
 fn error_size(x: &Inputs) -> usize {
     ERROR_SIZES.iter().filter(|&&size| x.get(Feature::loss_8) >= size).count()
@@ -218,6 +242,28 @@ mod tests {
         assert!((error_temperature(&persona(low - TEMPERATURE_DOUBLING as u32)) - 2.0).abs() < 1e-9);
         assert!((error_temperature(&persona(high + TEMPERATURE_DOUBLING as u32)) - 0.5).abs() < 1e-9);
         assert_eq!(error_temperature(&persona(high + 5000)), MIN_ERROR_TEMPERATURE);
+    }
+
+    #[test]
+    fn a_checking_persona_checks_every_pick_but_a_blunder_that_keeps_it_level() {
+        let pos = Position::default();
+        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        // From +600: the first move keeps it, the second is a mistake, the third a blunder
+        // that stays ahead, the last a blunder into a lost position.
+        let last = moves.len() - 1;
+        let mut verdicts = vec![[600; SCORING_DEPTHS.len()]; moves.len()];
+        verdicts[1] = [600, 600, 600, 350];
+        verdicts[2] = [600, 600, 600, 150];
+        verdicts[last] = [600, 600, 600, -300];
+        let inputs = human::inputs(&pos, &moves, &verdicts);
+        let deepest = |i: usize| verdicts[i][SCORING_DEPTHS.len() - 1];
+        let master = Persona { rating: 2300, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 30 };
+        assert_eq!([0, 1, 2, last].map(|i| error_size(&inputs[i])), [0, 2, BLUNDER_SIZE, BLUNDER_SIZE]);
+        assert!(is_checked(&master, &inputs[0], deepest(0)));
+        assert!(is_checked(&master, &inputs[1], deepest(1)));
+        assert!(!is_checked(&master, &inputs[2], deepest(2)));
+        assert!(is_checked(&master, &inputs[last], deepest(last)));
+        assert!(!is_checked(&Persona { check_cp: 0, ..master }, &inputs[0], deepest(0)));
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub(super) fn run(main: &mut Worker, shared: &Arc<Shared>, budget: &NodeBudget, 
             ..shared.limits.clone()
         },
         time: mate_time.with_deadlines(None, pruned_end),
-        ..shared.fork(SearchSettings { multipv: 1, ..SearchSettings::default() })
+        ..shared.fork(SearchSettings::default())
     };
     prepare_root(main, &pos, pruned);
     main.iterate();
@@ -108,7 +108,7 @@ pub(super) fn run(main: &mut Worker, shared: &Arc<Shared>, budget: &NodeBudget, 
             tt: private_table(shared),
             limits: Limits { nodes: Some(hunt_nodes), ..shared.limits.clone() },
             time: mate_time.clone(),
-            ..shared.fork(SearchSettings { multipv: 1, exhaustive: true, ..SearchSettings::default() })
+            ..shared.fork(SearchSettings { exhaustive: true, ..SearchSettings::default() })
         };
         prepare_root(main, &pos, hunt);
         let found = main.iterate_mate(MATE_HUNT_MOVES as i32, MateQuestions::GivenOnly);

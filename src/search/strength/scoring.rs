@@ -110,7 +110,7 @@ impl MoveScorer {
             counters: vec![ThreadCounters::default()],
             tablebase: None,
             events,
-            settings: SearchSettings { multipv: 1, ..SearchSettings::default() },
+            settings: SearchSettings::default(),
         };
         self.worker.prepare(pos.clone(), Arc::new(shared));
         let (verdicts, _) = self.worker.score_moves(&moves);
