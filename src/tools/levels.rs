@@ -1,9 +1,10 @@
 //! `rokade levels`: the strength levels, the persona each one plays with and, on request,
-//! a signature of how each one plays: a hash of the moves a level chooses and the nodes it
-//! spends (fixed seed, one thread, cleared tables) in half the bench positions. A change that
-//! alters a level's play changes it, so `tuning/calibrate-levels` keeps a match only while
-//! both sides still have the signature they were measured with. `--json` gives the rows to
-//! scripts, which read the levels from here rather than keep a copy.
+//! a signature of how each one plays: a hash of its persona and of the moves it chooses and
+//! the nodes it spends (fixed seed, one thread, cleared tables) in half the bench positions
+//! (the persona itself counts, as a small change of rating may leave those few moves alone).
+//! A change that alters a level's play changes it, so `tuning/calibrate-levels` keeps a match
+//! only while both sides still have the signature they were measured with. `--json` gives the
+//! rows to scripts, which read the levels from here rather than keep a copy.
 
 use serde::Serialize;
 
@@ -15,7 +16,8 @@ const SIGNATURE_SEED: u64 = 1;
 /// Every other bench position: enough to see a change, quick enough to run per calibration.
 const SIGNATURE_POSITION_STEP: usize = 2;
 
-/// FNV-1a of the moves a level chooses and the nodes it spends in the signature positions.
+/// FNV-1a of the persona, the moves a level chooses and the nodes it spends in the signature
+/// positions.
 pub fn signature(elo: u32) -> u64 {
     let config = SearchConfig {
         strength: Some(Strength { elo, seed: SIGNATURE_SEED, form: strength::draw_form(SIGNATURE_SEED) }),
@@ -29,7 +31,7 @@ pub fn signature(elo: u32) -> u64 {
         }
     };
     // The form of the signature's seed may be near zero: its spread must count all the same.
-    feed(format!("form {};", strength::FORM_SPREAD));
+    feed(format!("form {}; {:?};", strength::FORM_SPREAD, strength::persona_for(elo)));
     bench::search_each(fens, &Limits::default(), &config, |line| feed(format!("{}:{};", line.best, line.nodes)));
     hash
 }

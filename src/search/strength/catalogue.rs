@@ -43,8 +43,8 @@ pub struct Level {
 // BEGIN LEVELS (tuning/calibrate-levels rewrites the ratings)
 #[rustfmt::skip]
 pub const LEVELS: [Level; 6] = [
-    Level { name: "Beginner", elo: 600, persona: Persona { rating: 359, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
-    Level { name: "Easy", elo: 900, persona: Persona { rating: 716, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
+    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 60, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
+    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 60, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
     Level { name: "Medium", elo: 1200, persona: Persona { rating: 1130, error_pct: 55, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
     Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
     Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },

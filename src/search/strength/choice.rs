@@ -158,12 +158,13 @@ fn error_size(x: &Inputs) -> usize {
 
 /// The chance of each move for this persona, in two steps, as a player errs. First the size
 /// of error: good move, inaccuracy, mistake or blunder, as often as players of its rating
-/// make each (the model's own chances, at the error temperature). Then, within that size,
-/// the move such a player is most drawn to (the model's chances sharpened to the persona's
+/// make each (the model's own chances, at the error temperature, with the blunders' odds
+/// raised for a persona rated below the model's games). Then, within that size, the move
+/// such a player is most drawn to (the model's chances sharpened to the persona's
 /// temperature): its mistakes are the natural ones, a piece left hanging to a simple attack
 /// or a recapture that loses, at the rate and of the size the human games show, not random
 /// moves. Moves that lose more than the persona allows are taken out (the best by the
-/// deepest verdict always stays).
+/// deepest verdict always stays). The chances sum to one.
 pub fn move_chances(inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
     let rating = f64::from(persona.rating);
     let logits: Vec<f64> = inputs.iter().map(|x| human::logit(x, rating)).collect();
@@ -178,30 +179,41 @@ pub fn move_chances(inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
         size_chance[error_size(x)] += natural[i];
         size_sharp[error_size(x)] += sharp[i];
     }
+    size_chance[BLUNDER_SIZE] *= blunder_odds(persona);
+    let total: f64 = size_chance.iter().sum();
     inputs
         .iter()
         .enumerate()
         .map(|(i, x)| {
             let size = error_size(x);
-            if allowed[i] { size_chance[size] * sharp[i] / size_sharp[size].max(f64::MIN_POSITIVE) } else { 0.0 }
+            let within = sharp[i] / size_sharp[size].max(f64::MIN_POSITIVE);
+            if allowed[i] { size_chance[size] / total * within } else { 0.0 }
         })
         .collect()
 }
 
-/// The model speaks for the ratings its games span. A persona rated below them plays as the
-/// lowest of them and errs more often (the temperature of its error sizes doubles every this
-/// many points below), one above as the highest and errs less: the rating stays one knob of
-/// strength over any range, which is what the calibration turns.
-const TEMPERATURE_DOUBLING: f64 = 300.0;
+/// The model speaks for the ratings its games span, and a persona plays as the nearest of
+/// them. Rated below them, it blunders more: the odds of a blunder double every this many
+/// points below. The odds grow most where blundering is already natural (a piece the
+/// players of the lowest rating often leave hanging), so a weaker persona blunders where
+/// people do, not at random.
+const BLUNDER_DOUBLING: f64 = 125.0;
+/// Rated above them, it errs less often: the temperature of its error sizes halves every
+/// this many points above. The rating stays one knob of strength over any range, which is
+/// what the calibration turns.
+const TEMPERATURE_HALVING: f64 = 300.0;
 /// The error temperature never falls below this (1 = as often as the fitted players).
 const MIN_ERROR_TEMPERATURE: f64 = 0.05;
 
 fn error_temperature(persona: &Persona) -> f64 {
-    let (low, high) = human::MODEL_RATINGS;
-    let rating = f64::from(persona.rating);
-    let beyond = if rating < low { low - rating } else { -(rating - high).max(0.0) };
+    let above = (f64::from(persona.rating) - human::MODEL_RATINGS.1).max(0.0);
     let base = f64::from(persona.error_pct) / 100.0;
-    (base * (beyond / TEMPERATURE_DOUBLING).exp2()).max(MIN_ERROR_TEMPERATURE)
+    (base * (-above / TEMPERATURE_HALVING).exp2()).max(MIN_ERROR_TEMPERATURE)
+}
+
+fn blunder_odds(persona: &Persona) -> f64 {
+    let below = (human::MODEL_RATINGS.0 - f64::from(persona.rating)).max(0.0);
+    (below / BLUNDER_DOUBLING).exp2()
 }
 
 /// One index drawn in proportion to the chances (the first when none has any).
@@ -234,14 +246,33 @@ mod tests {
     }
 
     #[test]
-    fn beyond_the_model_ratings_the_error_temperature_carries_the_strength() {
+    fn beyond_the_model_ratings_the_blunder_odds_and_error_temperature_carry_the_strength() {
         let persona = |rating| Persona { rating, error_pct: 100, temperature_pct: 40, max_loss_pct: 200, check_cp: 0 };
         let (low, high) = (human::MODEL_RATINGS.0 as u32, human::MODEL_RATINGS.1 as u32);
-        assert_eq!(error_temperature(&persona(low)), 1.0);
-        assert_eq!(error_temperature(&persona(high)), 1.0);
-        assert!((error_temperature(&persona(low - TEMPERATURE_DOUBLING as u32)) - 2.0).abs() < 1e-9);
-        assert!((error_temperature(&persona(high + TEMPERATURE_DOUBLING as u32)) - 0.5).abs() < 1e-9);
+        assert_eq!((error_temperature(&persona(low)), blunder_odds(&persona(low))), (1.0, 1.0));
+        assert_eq!((error_temperature(&persona(high)), blunder_odds(&persona(high))), (1.0, 1.0));
+        let below = persona(low - 2 * BLUNDER_DOUBLING as u32);
+        assert_eq!(error_temperature(&below), 1.0);
+        assert!((blunder_odds(&below) - 4.0).abs() < 1e-9);
+        let above = persona(high + TEMPERATURE_HALVING as u32);
+        assert!((error_temperature(&above) - 0.5).abs() < 1e-9);
+        assert_eq!(blunder_odds(&above), 1.0);
         assert_eq!(error_temperature(&persona(high + 5000)), MIN_ERROR_TEMPERATURE);
+    }
+
+    #[test]
+    fn a_weaker_persona_blunders_more_and_its_chances_sum_to_one() {
+        let pos = Position::default();
+        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
+        verdicts[0] = [20, 20, 20, -900];
+        let inputs = human::inputs(&pos, &moves, &verdicts);
+        let persona = |rating| Persona { rating, error_pct: 60, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 };
+        let blunder = |rating| move_chances(&inputs, &persona(rating))[0];
+        for rating in [400, 1100, 1500] {
+            assert!((move_chances(&inputs, &persona(rating)).iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        }
+        assert!(blunder(400) > 10.0 * blunder(1100), "{} {}", blunder(400), blunder(1100));
     }
 
     #[test]
