@@ -22,7 +22,7 @@ pub struct Persona {
     pub max_loss_pct: u32,
     /// A strong player checks its candidate move: it is played only if the full-strength
     /// search finds it at most this many centipawns below its own best (0: no check). A
-    /// drawn blunder is not checked: how often the persona blunders is `error_pct`'s.
+    /// drawn blunder that still leaves the mover level is not checked (`choice::is_checked`).
     pub check_cp: u32,
 }
 

@@ -51,9 +51,9 @@ pub(super) fn score(main: &mut Worker, shared: &Arc<Shared>, pos: &Position, nod
 /// (`check_cp`) searches its pick again at the depth the full-strength search reached
 /// (`full`), as a strong player looks at a candidate once more before playing it, and
 /// draws again when the pick falls more than `check_cp` below the full-strength best: its
-/// moves stay natural and near the best. A drawn blunder is played unchecked: a strong
-/// player's rare blunder is one the second look did not catch, so its rate is the model's
-/// at the persona's error temperature, and the check does not remove it. After
+/// moves stay natural and near the best. A drawn blunder that still leaves it level is
+/// played unchecked (`is_checked`): a strong player's rare blunder is one the second look
+/// did not catch, so the check does not remove it; one that loses the game is caught. After
 /// `MAX_CHECKS` rejections it plays the full-strength move. The worker stands at the root.
 pub(super) fn choose(
     main: &mut Worker,
@@ -233,6 +233,13 @@ fn scoring_time(time: &TimeManager) -> TimeManager {
 mod tests {
     use super::*;
 
+    /// The start position and its legal moves.
+    fn start_moves() -> (Position, Vec<Move>) {
+        let pos = Position::default();
+        let moves = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        (pos, moves)
+    }
+
     #[test]
     fn draws_follow_the_chances_and_never_pick_an_excluded_move() {
         let chances = [0.0, 0.75, 0.25, 0.0];
@@ -262,8 +269,7 @@ mod tests {
 
     #[test]
     fn a_weaker_persona_blunders_more_and_its_chances_sum_to_one() {
-        let pos = Position::default();
-        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        let (pos, moves) = start_moves();
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[0] = [20, 20, 20, -900];
         let inputs = human::inputs(&pos, &moves, &verdicts);
@@ -277,8 +283,7 @@ mod tests {
 
     #[test]
     fn a_checking_persona_checks_every_pick_but_a_blunder_that_keeps_it_level() {
-        let pos = Position::default();
-        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        let (pos, moves) = start_moves();
         // From +600: the first move keeps it, the second is a mistake, the third a blunder
         // that stays ahead, the last a blunder into a lost position.
         let last = moves.len() - 1;
@@ -299,8 +304,7 @@ mod tests {
 
     #[test]
     fn a_move_beyond_the_allowed_loss_has_no_chance() {
-        let pos = Position::default();
-        let moves: Vec<Move> = shakmaty::Position::legal_moves(pos.board()).into_iter().collect();
+        let (pos, moves) = start_moves();
         // Every move level at every depth except the last, which loses a queen.
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[moves.len() - 1] = [20, 20, 20, -900];
