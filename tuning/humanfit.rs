@@ -73,9 +73,13 @@ enum Command {
         /// Only positions from this ply on (the measure of tuning/humanlike.py starts at 10).
         #[arg(long, default_value_t = 10)]
         min_ply: usize,
-        /// A persona to try instead of the levels': rating, error %, temperature %, max loss %.
-        #[arg(long, num_args = 4)]
+        /// A persona to try instead of the levels': rating, error %, blunder odds %,
+        /// temperature %, max loss %.
+        #[arg(long, num_args = 5)]
         persona: Option<Vec<u32>>,
+        /// The given persona's target Elo, which picks its nearest players (default: its rating).
+        #[arg(long)]
+        elo: Option<u32>,
     },
     /// The model's chances of every move of one position for a level (or every level).
     Explain {
@@ -471,46 +475,57 @@ fn nearest_players(elo: u32) -> (u32, u32) {
 }
 
 /// Per bin: positions, the persona's expected match and blunder share, the humans' blunder
-/// share; and over the bins nearest `elo`.
+/// share; and over the bins nearest `elo`, also its expected loss by the deepest verdict
+/// (the strength it gives away: personas of equal loss play about equally well).
 fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
-    let mut rows = vec![[0.0f64; 4]; BINS.len()];
-    let mut near = [0.0f64; 4];
+    let mut rows = vec![[0.0f64; 5]; BINS.len()];
+    let mut near = [0.0f64; 5];
     let (lo, hi) = nearest_players(elo);
     for s in samples {
         let chances = move_chances(&s.inputs, persona);
         let deep_loss = |i: usize| s.inputs[i].get(Feature::loss_8);
         let blunders: f64 = (0..chances.len()).filter(|&i| deep_loss(i) >= BLUNDER).map(|i| chances[i]).sum();
-        let figures = [1.0, chances[s.played], blunders, f64::from(u8::from(deep_loss(s.played) >= BLUNDER))];
+        let loss: f64 = (0..chances.len()).map(|i| chances[i] * f64::from(deep_loss(i))).sum();
+        let human_blunder = f64::from(u8::from(deep_loss(s.played) >= BLUNDER));
+        let figures = [1.0, chances[s.played], blunders, human_blunder, loss];
         let row = &mut rows[bin_of(s.rating)];
-        (0..4).for_each(|k| row[k] += figures[k]);
+        (0..5).for_each(|k| row[k] += figures[k]);
         if (f64::from(lo)..f64::from(hi)).contains(&s.rating) {
-            (0..4).for_each(|k| near[k] += figures[k]);
+            (0..5).for_each(|k| near[k] += figures[k]);
         }
     }
-    let pct = |row: &[f64; 4], k: usize| 100.0 * row[k] / row[0].max(1.0);
+    let pct = |row: &[f64; 5], k: usize| 100.0 * row[k] / row[0].max(1.0);
     let cells: Vec<String> = rows.iter().map(|r| format!("{:4.1}/{:4.1}", pct(r, 1), pct(r, 2))).collect();
     println!(
-        "{name:<9} {:>4} {:>3}% {:>3}% {:>3}% | nearest {:4.1} % match, {:4.1} % blunders (humans {:4.1} %) | {}",
+        "{name:<9} {:>4} {:>3}% {:>3}% {:>3}% {:>3}% | nearest {:4.1} % match, {:4.1} % blunders (humans {:4.1} %), loss {:.4} | {}",
         persona.rating,
         persona.error_pct,
+        persona.blunder_pct,
         persona.temperature_pct,
         persona.max_loss_pct,
         pct(&near, 1),
         pct(&near, 2),
         pct(&near, 3),
+        near[4] / near[0].max(1.0),
         cells.join("  ")
     );
 }
 
-fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>) {
+fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Option<u32>) {
     let mut samples = load(data);
     samples.retain(|s| s.ply >= min_ply);
     println!("{} positions; per bin {BINS:?}: match % / blunder %", samples.len());
     match persona {
         Some(p) => {
-            let persona =
-                Persona { rating: p[0], error_pct: p[1], temperature_pct: p[2], max_loss_pct: p[3], check_cp: 0 };
-            simulate("given", p[0], &persona, &samples);
+            let persona = Persona {
+                rating: p[0],
+                error_pct: p[1],
+                blunder_pct: p[2],
+                temperature_pct: p[3],
+                max_loss_pct: p[4],
+                check_cp: 0,
+            };
+            simulate("given", elo.unwrap_or(p[0]), &persona, &samples);
         }
         None => LEVELS.iter().for_each(|level| simulate(level.name, level.elo, &level.persona, &samples)),
     }
@@ -557,7 +572,7 @@ fn main() {
         Command::Fit { data, epochs, rate, l2, threads, write, report, ratings } => {
             fit(&data, epochs, rate, l2, threads, write, &report, ratings)
         }
-        Command::Levels { data, min_ply, persona } => levels(&data, min_ply, persona),
+        Command::Levels { data, min_ply, persona, elo } => levels(&data, min_ply, persona, elo),
         Command::Explain { fen, moves, level } => explain(&fen, &moves, level.as_deref()),
     }
 }

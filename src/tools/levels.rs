@@ -44,6 +44,7 @@ struct Row {
     skill: u32,
     rating: u32,
     error_pct: u32,
+    blunder_pct: u32,
     temperature_pct: u32,
     max_loss_pct: u32,
     check_cp: u32,
@@ -60,6 +61,7 @@ fn row(level: &Level, with_signature: bool) -> Row {
         skill: strength::nearest_skill_level(level.elo),
         rating: level.persona.rating,
         error_pct: level.persona.error_pct,
+        blunder_pct: level.persona.blunder_pct,
         temperature_pct: level.persona.temperature_pct,
         max_loss_pct: level.persona.max_loss_pct,
         check_cp: level.persona.check_cp,
@@ -81,13 +83,14 @@ pub fn print(only: &[String], with_signature: bool, json: bool) {
     }
     for r in rows {
         let mut line = format!(
-            "{:<8}  elo {:>4}  skill {:>2}  rating {:>4} +-{}  errors {:>3} %  temperature {:>3} %  max-loss {:>3} %  check {:>3} cp  book {:>3} %",
+            "{:<8}  elo {:>4}  skill {:>2}  rating {:>4} +-{}  errors {:>3} %  blunders {:>3} %  temperature {:>3} %  max-loss {:>3} %  check {:>3} cp  book {:>3} %",
             r.name,
             r.elo,
             r.skill,
             r.rating,
             r.form_spread,
             r.error_pct,
+            r.blunder_pct,
             r.temperature_pct,
             r.max_loss_pct,
             r.check_cp,

@@ -213,7 +213,7 @@ fn error_temperature(persona: &Persona) -> f64 {
 
 fn blunder_odds(persona: &Persona) -> f64 {
     let below = (human::MODEL_RATINGS.0 - f64::from(persona.rating)).max(0.0);
-    (below / BLUNDER_DOUBLING).exp2()
+    f64::from(persona.blunder_pct) / 100.0 * (below / BLUNDER_DOUBLING).exp2()
 }
 
 /// One index drawn in proportion to the chances (the first when none has any).
@@ -254,7 +254,14 @@ mod tests {
 
     #[test]
     fn beyond_the_model_ratings_the_blunder_odds_and_error_temperature_carry_the_strength() {
-        let persona = |rating| Persona { rating, error_pct: 100, temperature_pct: 40, max_loss_pct: 200, check_cp: 0 };
+        let persona = |rating| Persona {
+            rating,
+            error_pct: 100,
+            blunder_pct: 100,
+            temperature_pct: 40,
+            max_loss_pct: 200,
+            check_cp: 0,
+        };
         let (low, high) = (human::MODEL_RATINGS.0 as u32, human::MODEL_RATINGS.1 as u32);
         assert_eq!((error_temperature(&persona(low)), blunder_odds(&persona(low))), (1.0, 1.0));
         assert_eq!((error_temperature(&persona(high)), blunder_odds(&persona(high))), (1.0, 1.0));
@@ -265,20 +272,31 @@ mod tests {
         assert!((error_temperature(&above) - 0.5).abs() < 1e-9);
         assert_eq!(blunder_odds(&above), 1.0);
         assert_eq!(error_temperature(&persona(high + 5000)), MIN_ERROR_TEMPERATURE);
+        let blunderer = Persona { blunder_pct: 600, ..below };
+        assert!((blunder_odds(&blunderer) - 24.0).abs() < 1e-9);
     }
 
     #[test]
-    fn a_weaker_persona_blunders_more_and_its_chances_sum_to_one() {
+    fn a_weaker_persona_or_higher_blunder_odds_blunder_more_and_the_chances_sum_to_one() {
         let (pos, moves) = start_moves();
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[0] = [20, 20, 20, -900];
         let inputs = human::inputs(&pos, &moves, &verdicts);
-        let persona = |rating| Persona { rating, error_pct: 60, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 };
+        let persona = |rating| Persona {
+            rating,
+            error_pct: 60,
+            blunder_pct: 100,
+            temperature_pct: 10,
+            max_loss_pct: 200,
+            check_cp: 0,
+        };
         let blunder = |rating| move_chances(&inputs, &persona(rating))[0];
         for rating in [400, 1100, 1500] {
             assert!((move_chances(&inputs, &persona(rating)).iter().sum::<f64>() - 1.0).abs() < 1e-9);
         }
         assert!(blunder(400) > 10.0 * blunder(1100), "{} {}", blunder(400), blunder(1100));
+        let odds = |blunder_pct| move_chances(&inputs, &Persona { blunder_pct, ..persona(1500) })[0];
+        assert!(odds(600) > 4.0 * odds(100), "{} {}", odds(600), odds(100));
     }
 
     #[test]
@@ -293,7 +311,14 @@ mod tests {
         verdicts[last] = [600, 600, 600, -300];
         let inputs = human::inputs(&pos, &moves, &verdicts);
         let deepest = |i: usize| verdicts[i][SCORING_DEPTHS.len() - 1];
-        let master = Persona { rating: 2300, error_pct: 50, temperature_pct: 10, max_loss_pct: 200, check_cp: 30 };
+        let master = Persona {
+            rating: 2300,
+            error_pct: 50,
+            blunder_pct: 100,
+            temperature_pct: 10,
+            max_loss_pct: 200,
+            check_cp: 30,
+        };
         assert_eq!([0, 1, 2, last].map(|i| error_size(&inputs[i])), [0, 2, BLUNDER_SIZE, BLUNDER_SIZE]);
         assert!(is_checked(&master, &inputs[0], deepest(0)));
         assert!(is_checked(&master, &inputs[1], deepest(1)));
@@ -309,7 +334,14 @@ mod tests {
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[moves.len() - 1] = [20, 20, 20, -900];
         let inputs = human::inputs(&pos, &moves, &verdicts);
-        let strict = Persona { rating: 1500, error_pct: 100, temperature_pct: 100, max_loss_pct: 50, check_cp: 0 };
+        let strict = Persona {
+            rating: 1500,
+            error_pct: 100,
+            blunder_pct: 100,
+            temperature_pct: 100,
+            max_loss_pct: 50,
+            check_cp: 0,
+        };
         let chances = move_chances(&inputs, &strict);
         assert_eq!(chances[moves.len() - 1], 0.0);
         assert!(chances[..moves.len() - 1].iter().all(|&c| c > 0.0));
