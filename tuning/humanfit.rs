@@ -476,7 +476,8 @@ fn nearest_players(elo: u32) -> (u32, u32) {
 
 /// Per bin: positions, the persona's expected match and blunder share, the humans' blunder
 /// share; and over the bins nearest `elo`, also its expected loss by the deepest verdict
-/// (the strength it gives away: personas of equal loss play about equally well).
+/// (a guide to the strength it gives away, not a measure: at equal loss a persona that
+/// blunders more plays weaker, tuning/README *Fourth round*).
 fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
     let mut rows = vec![[0.0f64; 5]; BINS.len()];
     let mut near = [0.0f64; 5];
@@ -489,9 +490,9 @@ fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
         let human_blunder = f64::from(u8::from(deep_loss(s.played) >= BLUNDER));
         let figures = [1.0, chances[s.played], blunders, human_blunder, loss];
         let row = &mut rows[bin_of(s.rating)];
-        (0..5).for_each(|k| row[k] += figures[k]);
+        row.iter_mut().zip(figures).for_each(|(sum, x)| *sum += x);
         if (f64::from(lo)..f64::from(hi)).contains(&s.rating) {
-            (0..5).for_each(|k| near[k] += figures[k]);
+            near.iter_mut().zip(figures).for_each(|(sum, x)| *sum += x);
         }
     }
     let pct = |row: &[f64; 5], k: usize| 100.0 * row[k] / row[0].max(1.0);

@@ -14,8 +14,9 @@ pub struct Persona {
     /// error: 100 as often as the players of that rating, lower less often.
     pub error_pct: u32,
     /// The odds (percent) of a blunder beside the other sizes of error: 100 as the error
-    /// temperature has it, more makes a larger share of the errors the game-losing ones
-    /// people of the level's rating make, at the same strength with a lower `error_pct`.
+    /// temperature has it; more makes a larger share of the errors the game-losing ones
+    /// people of the level's rating make. Blunders cost more Elo than the same mean loss in
+    /// smaller errors, so a level that raises it needs its calibration matches again.
     pub blunder_pct: u32,
     /// Within a size of error, the model's distribution is sharpened to this temperature
     /// (percent; 100 draws as the players of that rating do, lower keeps nearer their most
