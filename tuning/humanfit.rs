@@ -80,6 +80,11 @@ enum Command {
         /// The given persona's target Elo, which picks its nearest players (default: its rating).
         #[arg(long)]
         elo: Option<u32>,
+        /// A candidate shape of error instead of the levels' (simulated only): the model at
+        /// the persona's rating, sharpened to temperature T (percent), with B (hundredths of
+        /// a logit) added to every blunder's logit. See tuning/README *Fifth round*.
+        #[arg(long, num_args = 2, value_names = ["T", "B"], requires = "persona")]
+        blunder_bonus: Option<Vec<u32>>,
     },
     /// The model's chances of every move of one position for a level (or every level).
     Explain {
@@ -478,12 +483,12 @@ fn nearest_players(elo: u32) -> (u32, u32) {
 /// share; and over the bins nearest `elo`, also its expected loss by the deepest verdict
 /// (a guide to the strength it gives away, not a measure: at equal loss a persona that
 /// blunders more plays weaker, tuning/README *Fourth round*).
-fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
+fn simulate(name: &str, elo: u32, persona: &Persona, shape: Shape, samples: &[Sample]) {
     let mut rows = vec![[0.0f64; 5]; BINS.len()];
     let mut near = [0.0f64; 5];
     let (lo, hi) = nearest_players(elo);
     for s in samples {
-        let chances = move_chances(&s.inputs, persona);
+        let chances = shape.chances(&s.inputs, persona);
         let deep_loss = |i: usize| s.inputs[i].get(Feature::loss_8);
         let blunders: f64 = (0..chances.len()).filter(|&i| deep_loss(i) >= BLUNDER).map(|i| chances[i]).sum();
         let loss: f64 = (0..chances.len()).map(|i| chances[i] * f64::from(deep_loss(i))).sum();
@@ -512,7 +517,32 @@ fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
     );
 }
 
-fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Option<u32>) {
+/// How a simulated persona turns the model into chances.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// The levels' own (`move_chances`).
+    Levels,
+    /// The model sharpened to a temperature, a bonus on every blunder's logit.
+    BlunderBonus { temperature: f64, bonus: f64 },
+}
+
+impl Shape {
+    fn chances(self, inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
+        match self {
+            Shape::Levels => move_chances(inputs, persona),
+            Shape::BlunderBonus { temperature, bonus } => {
+                let rating = f64::from(persona.rating);
+                let logits: Vec<f64> = inputs
+                    .iter()
+                    .map(|x| human::logit(x, rating) + if x.get(Feature::loss_8) >= BLUNDER { bonus } else { 0.0 })
+                    .collect();
+                human::probabilities(&logits, temperature)
+            }
+        }
+    }
+}
+
+fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Option<u32>, bonus: Option<Vec<u32>>) {
     let mut samples = load(data);
     samples.retain(|s| s.ply >= min_ply);
     println!("{} positions; per bin {BINS:?}: match % / blunder %", samples.len());
@@ -526,9 +556,15 @@ fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Opti
                 max_loss_pct: p[4],
                 check_cp: 0,
             };
-            simulate("given", elo.unwrap_or(p[0]), &persona, &samples);
+            let shape = bonus.map_or(Shape::Levels, |b| Shape::BlunderBonus {
+                temperature: f64::from(b[0].max(1)) / 100.0,
+                bonus: f64::from(b[1]) / 100.0,
+            });
+            simulate("given", elo.unwrap_or(p[0]), &persona, shape, &samples);
         }
-        None => LEVELS.iter().for_each(|level| simulate(level.name, level.elo, &level.persona, &samples)),
+        None => {
+            LEVELS.iter().for_each(|level| simulate(level.name, level.elo, &level.persona, Shape::Levels, &samples))
+        }
     }
     let mut humans = vec![[0.0f64; 2]; BINS.len()];
     for s in &samples {
@@ -573,7 +609,9 @@ fn main() {
         Command::Fit { data, epochs, rate, l2, threads, write, report, ratings } => {
             fit(&data, epochs, rate, l2, threads, write, &report, ratings)
         }
-        Command::Levels { data, min_ply, persona, elo } => levels(&data, min_ply, persona, elo),
+        Command::Levels { data, min_ply, persona, elo, blunder_bonus } => {
+            levels(&data, min_ply, persona, elo, blunder_bonus)
+        }
         Command::Explain { fen, moves, level } => explain(&fen, &moves, level.as_deref()),
     }
 }
