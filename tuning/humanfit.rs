@@ -82,7 +82,8 @@ enum Command {
         elo: Option<u32>,
         /// A candidate shape of error instead of the levels' (simulated only): the model at
         /// the persona's rating, sharpened to temperature T (percent), with B (hundredths of
-        /// a logit) added to every blunder's logit. See tuning/README *Fifth round*.
+        /// a logit) added to every blunder's logit; of the persona only the rating is used.
+        /// See tuning/README *Fifth round*.
         #[arg(long, num_args = 2, value_names = ["T", "B"], requires = "persona")]
         blunder_bonus: Option<Vec<u32>>,
     },
