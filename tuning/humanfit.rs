@@ -73,19 +73,13 @@ enum Command {
         /// Only positions from this ply on (the measure of tuning/humanlike.py starts at 10).
         #[arg(long, default_value_t = 10)]
         min_ply: usize,
-        /// A persona to try instead of the levels': rating, error %, blunder odds %,
-        /// temperature %, max loss %.
+        /// A persona to try instead of the levels': rating, error %, blunder bonus
+        /// (hundredths of a logit), temperature %, max loss %.
         #[arg(long, num_args = 5)]
         persona: Option<Vec<u32>>,
         /// The given persona's target Elo, which picks its nearest players (default: its rating).
         #[arg(long)]
         elo: Option<u32>,
-        /// A candidate shape of error instead of the levels' (simulated only): the model at
-        /// the persona's rating, sharpened to temperature T (percent), with B (hundredths of
-        /// a logit) added to every blunder's logit; of the persona only the rating is used.
-        /// See tuning/README *Fifth round*.
-        #[arg(long, num_args = 2, value_names = ["T", "B"], requires = "persona")]
-        blunder_bonus: Option<Vec<u32>>,
     },
     /// The model's chances of every move of one position for a level (or every level).
     Explain {
@@ -484,12 +478,12 @@ fn nearest_players(elo: u32) -> (u32, u32) {
 /// share; and over the bins nearest `elo`, also its expected loss by the deepest verdict
 /// (a guide to the strength it gives away, not a measure: at equal loss a persona that
 /// blunders more plays weaker, tuning/README *Fourth round*).
-fn simulate(name: &str, elo: u32, persona: &Persona, shape: Shape, samples: &[Sample]) {
+fn simulate(name: &str, elo: u32, persona: &Persona, samples: &[Sample]) {
     let mut rows = vec![[0.0f64; 5]; BINS.len()];
     let mut near = [0.0f64; 5];
     let (lo, hi) = nearest_players(elo);
     for s in samples {
-        let chances = shape.chances(&s.inputs, persona);
+        let chances = move_chances(&s.inputs, persona);
         let deep_loss = |i: usize| s.inputs[i].get(Feature::loss_8);
         let blunders: f64 = (0..chances.len()).filter(|&i| deep_loss(i) >= BLUNDER).map(|i| chances[i]).sum();
         let loss: f64 = (0..chances.len()).map(|i| chances[i] * f64::from(deep_loss(i))).sum();
@@ -504,10 +498,10 @@ fn simulate(name: &str, elo: u32, persona: &Persona, shape: Shape, samples: &[Sa
     let pct = |row: &[f64; 5], k: usize| 100.0 * row[k] / row[0].max(1.0);
     let cells: Vec<String> = rows.iter().map(|r| format!("{:4.1}/{:4.1}", pct(r, 1), pct(r, 2))).collect();
     println!(
-        "{name:<9} {:>4} {:>3}% {:>3}% {:>3}% {:>3}% | nearest {:4.1} % match, {:4.1} % blunders (humans {:4.1} %), loss {:.4} | {}",
+        "{name:<9} {:>4} {:>3}% +{:<3} {:>3}% {:>3}% | nearest {:4.1} % match, {:4.1} % blunders (humans {:4.1} %), loss {:.4} | {}",
         persona.rating,
         persona.error_pct,
-        persona.blunder_pct,
+        persona.blunder_bonus,
         persona.temperature_pct,
         persona.max_loss_pct,
         pct(&near, 1),
@@ -518,32 +512,7 @@ fn simulate(name: &str, elo: u32, persona: &Persona, shape: Shape, samples: &[Sa
     );
 }
 
-/// How a simulated persona turns the model into chances.
-#[derive(Clone, Copy)]
-enum Shape {
-    /// The levels' own (`move_chances`).
-    Levels,
-    /// The model sharpened to a temperature, a bonus on every blunder's logit.
-    BlunderBonus { temperature: f64, bonus: f64 },
-}
-
-impl Shape {
-    fn chances(self, inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
-        match self {
-            Shape::Levels => move_chances(inputs, persona),
-            Shape::BlunderBonus { temperature, bonus } => {
-                let rating = f64::from(persona.rating);
-                let logits: Vec<f64> = inputs
-                    .iter()
-                    .map(|x| human::logit(x, rating) + if x.get(Feature::loss_8) >= BLUNDER { bonus } else { 0.0 })
-                    .collect();
-                human::probabilities(&logits, temperature)
-            }
-        }
-    }
-}
-
-fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Option<u32>, bonus: Option<Vec<u32>>) {
+fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Option<u32>) {
     let mut samples = load(data);
     samples.retain(|s| s.ply >= min_ply);
     println!("{} positions; per bin {BINS:?}: match % / blunder %", samples.len());
@@ -552,20 +521,14 @@ fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Opti
             let persona = Persona {
                 rating: p[0],
                 error_pct: p[1],
-                blunder_pct: p[2],
+                blunder_bonus: p[2],
                 temperature_pct: p[3],
                 max_loss_pct: p[4],
                 check_cp: 0,
             };
-            let shape = bonus.map_or(Shape::Levels, |b| Shape::BlunderBonus {
-                temperature: f64::from(b[0].max(1)) / 100.0,
-                bonus: f64::from(b[1]) / 100.0,
-            });
-            simulate("given", elo.unwrap_or(p[0]), &persona, shape, &samples);
+            simulate("given", elo.unwrap_or(p[0]), &persona, &samples);
         }
-        None => {
-            LEVELS.iter().for_each(|level| simulate(level.name, level.elo, &level.persona, Shape::Levels, &samples))
-        }
+        None => LEVELS.iter().for_each(|level| simulate(level.name, level.elo, &level.persona, &samples)),
     }
     let mut humans = vec![[0.0f64; 2]; BINS.len()];
     for s in &samples {
@@ -610,9 +573,7 @@ fn main() {
         Command::Fit { data, epochs, rate, l2, threads, write, report, ratings } => {
             fit(&data, epochs, rate, l2, threads, write, &report, ratings)
         }
-        Command::Levels { data, min_ply, persona, elo, blunder_bonus } => {
-            levels(&data, min_ply, persona, elo, blunder_bonus)
-        }
+        Command::Levels { data, min_ply, persona, elo } => levels(&data, min_ply, persona, elo),
         Command::Explain { fen, moves, level } => explain(&fen, &moves, level.as_deref()),
     }
 }

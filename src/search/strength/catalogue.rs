@@ -13,11 +13,12 @@ pub struct Persona {
     /// How often it errs, as the temperature (percent) of the model's chances of each size of
     /// error: 100 as often as the players of that rating, lower less often.
     pub error_pct: u32,
-    /// The odds (percent) of a blunder beside the other sizes of error: 100 as the error
-    /// temperature has it; more makes a larger share of the errors the game-losing ones
-    /// people of the level's rating make. Blunders cost more Elo than the same mean loss in
+    /// Added to the model's logit of every blunder (hundredths of a logit) before the error
+    /// temperature: 0 blunders as the players of that rating do; more makes a larger share
+    /// of the errors the game-losing ones they make, most where the blunder is already
+    /// nearly their most natural move. Blunders cost more Elo than the same mean loss in
     /// smaller errors, so a level that raises it needs its calibration matches again.
-    pub blunder_pct: u32,
+    pub blunder_bonus: u32,
     /// Within a size of error, the model's distribution is sharpened to this temperature
     /// (percent; 100 draws as the players of that rating do, lower keeps nearer their most
     /// likely move).
@@ -48,12 +49,12 @@ pub struct Level {
 // BEGIN LEVELS (tuning/calibrate-levels rewrites the ratings)
 #[rustfmt::skip]
 pub const LEVELS: [Level; 6] = [
-    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 60, blunder_pct: 100, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
-    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 60, blunder_pct: 100, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
-    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1070, error_pct: 30, blunder_pct: 600, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
-    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, blunder_pct: 100, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
-    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, blunder_pct: 100, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },
-    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, blunder_pct: 100, temperature_pct: 10, max_loss_pct: 200, check_cp: 15 }, book_temperature_pct: 0 },
+    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 10, blunder_bonus: 222, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
+    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 10, blunder_bonus: 154, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
+    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1020, error_pct: 30, blunder_bonus: 70, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
+    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
+    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 150 }, book_temperature_pct: 100 },
+    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 15 }, book_temperature_pct: 0 },
 ];
 // END LEVELS
 
@@ -117,7 +118,7 @@ pub fn persona_for(elo: u32) -> Persona {
     Persona {
         rating: lerp(a.rating, b.rating, t),
         error_pct: lerp(a.error_pct, b.error_pct, t),
-        blunder_pct: lerp(a.blunder_pct, b.blunder_pct, t),
+        blunder_bonus: lerp(a.blunder_bonus, b.blunder_bonus, t),
         temperature_pct: lerp(a.temperature_pct, b.temperature_pct, t),
         max_loss_pct: lerp(a.max_loss_pct, b.max_loss_pct, t),
         check_cp: lerp(a.check_cp, b.check_cp, t),

@@ -159,12 +159,17 @@ fn error_size(x: &Inputs) -> usize {
 /// The chance of each move for this persona, in two steps, as a player errs. First the size
 /// of error: good move, inaccuracy, mistake or blunder, as often as players of its rating
 /// make each (the model's own chances, at the error temperature, with the blunders' odds
-/// raised for a persona rated below the model's games). Then, within that size, the move
-/// such a player is most drawn to (the model's chances sharpened to the persona's
-/// temperature): its mistakes are the natural ones, a piece left hanging to a simple attack
-/// or a recapture that loses, at the rate and of the size the human games show, not random
-/// moves. Moves that lose more than the persona allows are taken out (the best by the
-/// deepest verdict always stays). The chances sum to one.
+/// raised by the persona's blunder bonus and for a persona rated below the model's games).
+/// Then, within that size, the move such a player is most drawn to (the model's chances
+/// sharpened to the persona's temperature): its mistakes are the natural ones, a piece left
+/// hanging to a simple attack or a recapture that loses, at the rate and of the size the
+/// human games show, not random moves. Moves that lose more than the persona allows are
+/// taken out (the best by the deepest verdict always stays). The chances sum to one.
+///
+/// With the error temperature equal to the persona's temperature the two steps are one: the
+/// model sharpened to that temperature with the bonus on every blunder's logit. Near zero it
+/// plays its players' most likely move unless a blunder's logit plus the bonus beats it, so
+/// it blunders where the blunder is nearly the natural move, which is where people do.
 pub fn move_chances(inputs: &[Inputs], persona: &Persona) -> Vec<f64> {
     let rating = f64::from(persona.rating);
     let logits: Vec<f64> = inputs.iter().map(|x| human::logit(x, rating)).collect();
@@ -211,10 +216,16 @@ fn error_temperature(persona: &Persona) -> f64 {
     (base * (-above / TEMPERATURE_HALVING).exp2()).max(MIN_ERROR_TEMPERATURE)
 }
 
+/// How much likelier the blunder class is than the model gives it: the persona's bonus on a
+/// blunder's logit, at the error temperature, and the doubling below the model's ratings.
 fn blunder_odds(persona: &Persona) -> f64 {
     let below = (human::MODEL_RATINGS.0 - f64::from(persona.rating)).max(0.0);
-    f64::from(persona.blunder_pct) / 100.0 * (below / BLUNDER_DOUBLING).exp2()
+    let bonus = f64::from(persona.blunder_bonus) / 100.0 / error_temperature(persona);
+    (bonus.min(MAX_BONUS_EXPONENT) + below / BLUNDER_DOUBLING * std::f64::consts::LN_2).exp()
 }
+
+/// Keeps the blunder odds finite (e^200 already makes any blunder certain).
+const MAX_BONUS_EXPONENT: f64 = 200.0;
 
 /// One index drawn in proportion to the chances (the first when none has any).
 fn draw(chances: &[f64], rng: &mut StdRng) -> usize {
@@ -257,7 +268,7 @@ mod tests {
         let persona = |rating| Persona {
             rating,
             error_pct: 100,
-            blunder_pct: 100,
+            blunder_bonus: 0,
             temperature_pct: 40,
             max_loss_pct: 200,
             check_cp: 0,
@@ -272,8 +283,8 @@ mod tests {
         assert!((error_temperature(&above) - 0.5).abs() < 1e-9);
         assert_eq!(blunder_odds(&above), 1.0);
         assert_eq!(error_temperature(&persona(high + 5000)), MIN_ERROR_TEMPERATURE);
-        let blunderer = Persona { blunder_pct: 600, ..below };
-        assert!((blunder_odds(&blunderer) - 24.0).abs() < 1e-9);
+        let blunderer = Persona { blunder_bonus: 100, ..below };
+        assert!((blunder_odds(&blunderer) - 4.0 * std::f64::consts::E).abs() < 1e-9);
     }
 
     #[test]
@@ -285,7 +296,7 @@ mod tests {
         let persona = |rating| Persona {
             rating,
             error_pct: 60,
-            blunder_pct: 100,
+            blunder_bonus: 0,
             temperature_pct: 10,
             max_loss_pct: 200,
             check_cp: 0,
@@ -295,8 +306,31 @@ mod tests {
             assert!((move_chances(&inputs, &persona(rating)).iter().sum::<f64>() - 1.0).abs() < 1e-9);
         }
         assert!(blunder(400) > 10.0 * blunder(1100), "{} {}", blunder(400), blunder(1100));
-        let odds = |blunder_pct| move_chances(&inputs, &Persona { blunder_pct, ..persona(1500) })[0];
-        assert!(odds(600) > 4.0 * odds(100), "{} {}", odds(600), odds(100));
+        let odds = |blunder_bonus| move_chances(&inputs, &Persona { blunder_bonus, ..persona(1500) })[0];
+        assert!(odds(120) > 4.0 * odds(0), "{} {}", odds(120), odds(0));
+    }
+
+    #[test]
+    fn at_one_temperature_the_two_steps_are_the_model_with_a_bonus_on_blunders() {
+        let (pos, moves) = start_moves();
+        let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
+        verdicts[0] = [20, 20, 20, -900];
+        verdicts[1] = [20, 20, 20, -150];
+        let inputs = human::inputs(&pos, &moves, &verdicts);
+        let persona = Persona {
+            rating: 1400,
+            error_pct: 20,
+            blunder_bonus: 150,
+            temperature_pct: 20,
+            max_loss_pct: 200,
+            check_cp: 0,
+        };
+        let bonus = |i: usize| if error_size(&inputs[i]) == BLUNDER_SIZE { 1.5 } else { 0.0 };
+        let logits: Vec<f64> = inputs.iter().enumerate().map(|(i, x)| human::logit(x, 1400.0) + bonus(i)).collect();
+        let expected = human::probabilities(&logits, 0.2);
+        let chances = move_chances(&inputs, &persona);
+        assert_eq!(error_size(&inputs[0]), BLUNDER_SIZE);
+        assert!(chances.iter().zip(&expected).all(|(c, e)| (c - e).abs() < 1e-9), "{chances:?} {expected:?}");
     }
 
     #[test]
@@ -314,7 +348,7 @@ mod tests {
         let master = Persona {
             rating: 2300,
             error_pct: 50,
-            blunder_pct: 100,
+            blunder_bonus: 0,
             temperature_pct: 10,
             max_loss_pct: 200,
             check_cp: 30,
@@ -337,7 +371,7 @@ mod tests {
         let strict = Persona {
             rating: 1500,
             error_pct: 100,
-            blunder_pct: 100,
+            blunder_bonus: 0,
             temperature_pct: 100,
             max_loss_pct: 50,
             check_cp: 0,
