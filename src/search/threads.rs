@@ -128,7 +128,7 @@ impl Searcher {
                 multipv: config.settings.multipv.max(1),
                 report: config.strength.is_none(),
                 exhaustive: limits_mate && config.strength.is_none(),
-                finish_depth_one: false,
+                ..SearchSettings::default()
             },
         });
         let strength = config.strength;

@@ -63,11 +63,15 @@ pub struct SearchSettings {
     /// A node limit stops a one-thread search only once depth 1 is complete, so that the
     /// move played is one it scored (a level's band when its mate check scored none).
     pub finish_depth_one: bool,
+    /// The caller already holds the move to play (a level's check of its pick), so the
+    /// clock may stop this search before depth 1 completes; otherwise the clock waits for
+    /// depth 1, so that the move played is one the search scored.
+    pub holds_a_move: bool,
 }
 
 impl Default for SearchSettings {
     fn default() -> Self {
-        SearchSettings { multipv: 1, report: false, exhaustive: false, finish_depth_one: false }
+        SearchSettings { multipv: 1, report: false, exhaustive: false, finish_depth_one: false, holds_a_move: false }
     }
 }
 
@@ -332,9 +336,10 @@ impl Worker {
         }
         if self.is_main() {
             let pondering = control.pondering.load(Ordering::Relaxed);
-            // Depth 1 always completes (a few hundred nodes), so the move played is one this
-            // search scored: a limited band late on its clock still plays its own move.
-            let out_of_time = !pondering && self.completed_depth > 0 && shared.time.should_stop(shared.clock_origin());
+            // Depth 1 always completes (a few hundred nodes) unless the caller holds a move,
+            // so the move played is one a search scored, however late on the clock.
+            let has_a_move = self.completed_depth > 0 || shared.settings.holds_a_move;
+            let out_of_time = !pondering && has_a_move && shared.time.should_stop(shared.clock_origin());
             // Helpers stop when the main thread, returning, raises the shared flag.
             if out_of_time {
                 self.stopped = true;

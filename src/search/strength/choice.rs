@@ -137,12 +137,9 @@ fn passes_check(
 ) -> (Option<bool>, u64) {
     let check = Shared {
         limits: Limits { depth: None, mate: None, nodes, ..shared.limits.clone() },
-        ..shared.fork(SearchSettings::default())
+        ..shared.fork(SearchSettings { holds_a_move: true, ..SearchSettings::default() })
     };
     prepare_root(main, pos, check);
-    // The search stops on time only once a depth is complete (so that full strength always
-    // has a move); the pick is that move here, so the check may stop at the deadline at once.
-    main.completed_depth = depth;
     main.make_move(0, m);
     let score = main.search_made_move(0, depth - 1, floor - 1, floor, None, false);
     main.pos.unmake();
