@@ -175,16 +175,7 @@ mod tests {
     use crate::position::Position;
 
     fn hint_of(fen: &str, moves: &str, mate_in: Option<u32>) -> String {
-        let mut pos = Position::from_fen(fen).unwrap();
-        let start = pos.board().clone();
-        let mut line = Vec::new();
-        for uci in moves.split_whitespace() {
-            let m = pos.parse_move(uci).unwrap();
-            pos.play(m);
-            line.push(m);
-        }
-        let kind = if mate_in.is_some() { Kind::Mate } else { Kind::Tactic };
-        let line = Line::new(start, line, kind, mate_in);
+        let line = Line::from_uci(fen, moves, mate_in);
         sentence(&line, &detect(&line))
     }
 
@@ -208,33 +199,21 @@ mod tests {
 
     #[test]
     fn hints_point_at_the_idea() {
-        assert_eq!(hint_of(LINES[0].0, LINES[0].1, LINES[0].2), "The king has no air on the back rank.");
-        assert_eq!(hint_of(LINES[1].0, LINES[1].1, LINES[1].2), "The enemy king is hemmed in by its own pieces.");
-        assert_eq!(hint_of(LINES[3].0, LINES[3].1, LINES[3].2), "The first move is quiet: no check and no capture.");
-        assert_eq!(
-            hint_of(LINES[4].0, LINES[4].1, LINES[4].2),
-            "The enemy king and a rook can come under fire from one knight at once."
-        );
-        assert_eq!(
-            hint_of(LINES[5].0, LINES[5].1, LINES[5].2),
-            "The enemy queen and rook are both one knight jump from the same square."
-        );
-        assert_eq!(
-            hint_of(LINES[6].0, LINES[6].1, LINES[6].2),
-            "The enemy king stands in front of a less valuable rook on the same line."
-        );
-        assert_eq!(
-            hint_of(LINES[7].0, LINES[7].1, LINES[7].2),
-            "The enemy knight cannot move without exposing its king."
-        );
-        assert_eq!(
-            hint_of(LINES[8].0, LINES[8].1, LINES[8].2),
-            "The enemy knight is shielding its queen and cannot move freely."
-        );
-        assert_eq!(
-            hint_of(LINES[12].0, LINES[12].1, LINES[12].2),
-            "A pawn promotes, but not every promotion should be to a queen."
-        );
+        let expected = [
+            (0, "The king has no air on the back rank."),
+            (1, "The enemy king is hemmed in by its own pieces."),
+            (3, "The first move is quiet: no check and no capture."),
+            (4, "The enemy king and a rook can come under fire from one knight at once."),
+            (5, "The enemy queen and rook are both one knight jump from the same square."),
+            (6, "The enemy king stands in front of a less valuable rook on the same line."),
+            (7, "The enemy knight cannot move without exposing its king."),
+            (8, "The enemy knight is shielding its queen and cannot move freely."),
+            (12, "A pawn promotes, but not every promotion should be to a queen."),
+        ];
+        for (i, hint) in expected {
+            let (fen, moves, mate_in) = LINES[i];
+            assert_eq!(hint_of(fen, moves, mate_in), hint, "{fen} {moves}");
+        }
     }
 
     #[test]

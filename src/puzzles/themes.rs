@@ -175,6 +175,21 @@ impl Line {
         Line { solver: positions[0].turn(), kind, mate_in, positions, moves, last_move_san: None }
     }
 
+    /// A line from a FEN and its moves in UCI; the kind follows from `mate_in`.
+    #[cfg(test)]
+    pub fn from_uci(fen: &str, moves: &str, mate_in: Option<u32>) -> Line {
+        let mut pos = crate::position::Position::from_fen(fen).unwrap();
+        let start = pos.board().clone();
+        let mut line = Vec::new();
+        for uci in moves.split_whitespace() {
+            let m = pos.parse_move(uci).unwrap();
+            pos.play(m);
+            line.push(m);
+        }
+        let kind = if mate_in.is_some() { Kind::Mate } else { Kind::Tactic };
+        Line::new(start, line, kind, mate_in)
+    }
+
     fn solver_plies(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.moves.len()).step_by(2)
     }
@@ -523,16 +538,7 @@ mod tests {
 
     /// The themes of a line from a FEN, its moves in UCI.
     fn themes_of(fen: &str, moves: &str, mate_in: Option<u32>) -> Vec<&'static str> {
-        let mut pos = Position::from_fen(fen).unwrap();
-        let start = pos.board().clone();
-        let mut line = Vec::new();
-        for uci in moves.split_whitespace() {
-            let m = pos.parse_move(uci).unwrap();
-            pos.play(m);
-            line.push(m);
-        }
-        let kind = if mate_in.is_some() { Kind::Mate } else { Kind::Tactic };
-        detect(&Line::new(start, line, kind, mate_in)).iter().map(|e| e.theme.name()).collect()
+        detect(&Line::from_uci(fen, moves, mate_in)).iter().map(|e| e.theme.name()).collect()
     }
 
     fn has(fen: &str, moves: &str, mate_in: Option<u32>, theme: &str) -> bool {
