@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Relabels `rokade datagen` positions with Stockfish's score (tuning/README, *Evaluation
-weights*: tried and rejected, issue 32). Kept so that the experiment can be repeated.
+"""Relabels `rokade datagen` positions with Stockfish's score: the target of the landed
+evaluation table (tuning/README, *Evaluation weights*, issue 32).
 
-    python3 tuning/experiments/stockfish-labels.py data.txt sf.txt [--nodes 3000] [--workers 2]
-    cargo run --release --bin tune -- sf.txt --epochs 300 --lambda 0.5 --write
+    python3 tuning/stockfish-labels.py data.txt sf.txt [--nodes 3000] [--workers 2]
+    cargo run --release --bin tune -- sf.txt --epochs 300 --lambda 0.5 --l2 3e-8 --write
 
 Each `FEN | result | score` line keeps its FEN and result; its score becomes Stockfish's at
 --nodes (White's view; a mate as +-3000), put on rokade's scale: K_sf of sigmoid(K_sf * cp /
