@@ -525,6 +525,7 @@ fn levels(data: &[PathBuf], min_ply: usize, persona: Option<Vec<u32>>, elo: Opti
                 temperature_pct: p[3],
                 max_loss_pct: p[4],
                 check_cp: 0,
+                slip_cp: 0,
             };
             simulate("given", elo.unwrap_or(p[0]), &persona, &samples);
         }

@@ -48,6 +48,7 @@ struct Row {
     temperature_pct: u32,
     max_loss_pct: u32,
     check_cp: u32,
+    slip_cp: u32,
     book_temperature_pct: u32,
     form_spread: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,6 +66,7 @@ fn row(level: &Level, with_signature: bool) -> Row {
         temperature_pct: level.persona.temperature_pct,
         max_loss_pct: level.persona.max_loss_pct,
         check_cp: level.persona.check_cp,
+        slip_cp: level.persona.slip_cp,
         book_temperature_pct: level.book_temperature_pct,
         form_spread: strength::FORM_SPREAD,
         signature: with_signature.then(|| format!("{:016x}", signature(level.elo))),
@@ -83,7 +85,7 @@ pub fn print(only: &[String], with_signature: bool, json: bool) {
     }
     for r in rows {
         let mut line = format!(
-            "{:<8}  elo {:>4}  skill {:>2}  rating {:>4} +-{}  errors {:>3} %  blunder bonus {:>3}  temperature {:>3} %  max-loss {:>3} %  check {:>3} cp  book {:>3} %",
+            "{:<8}  elo {:>4}  skill {:>2}  rating {:>4} +-{}  errors {:>3} %  blunder bonus {:>3}  temperature {:>3} %  max-loss {:>3} %  check {:>3} cp  slip {:>3} cp  book {:>3} %",
             r.name,
             r.elo,
             r.skill,
@@ -94,6 +96,7 @@ pub fn print(only: &[String], with_signature: bool, json: bool) {
             r.temperature_pct,
             r.max_loss_pct,
             r.check_cp,
+            r.slip_cp,
             r.book_temperature_pct
         );
         if let Some(signature) = r.signature {

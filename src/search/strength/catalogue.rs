@@ -28,8 +28,12 @@ pub struct Persona {
     pub max_loss_pct: u32,
     /// A strong player checks its candidate move: it is played only if the full-strength
     /// search finds it at most this many centipawns below its own best (0: no check). A
-    /// drawn blunder that still leaves the mover level is not checked (`choice::is_checked`).
+    /// drawn blunder within `slip_cp` of level is not checked (`choice::is_checked`).
     pub check_cp: u32,
+    /// A drawn blunder that leaves the mover at most this many centipawns behind (deepest
+    /// verdict) is not checked: a strong player's rare blunder is one the second look did
+    /// not catch, and it is caught only when it plainly loses.
+    pub slip_cp: u32,
 }
 
 /// One of the app's opponents.
@@ -49,12 +53,12 @@ pub struct Level {
 // BEGIN LEVELS (tuning/calibrate-levels rewrites the ratings)
 #[rustfmt::skip]
 pub const LEVELS: [Level; 6] = [
-    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 10, blunder_bonus: 222, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 400 },
-    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 10, blunder_bonus: 154, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 325 },
-    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1020, error_pct: 30, blunder_bonus: 70, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 250 },
-    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 0 }, book_temperature_pct: 200 },
-    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 100 }, book_temperature_pct: 100 },
-    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 15 }, book_temperature_pct: 0 },
+    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 10, blunder_bonus: 222, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 400 },
+    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 10, blunder_bonus: 154, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 325 },
+    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1020, error_pct: 30, blunder_bonus: 70, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 250 },
+    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 200 },
+    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 100, slip_cp: 0 }, book_temperature_pct: 100 },
+    Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 15, slip_cp: 0 }, book_temperature_pct: 0 },
 ];
 // END LEVELS
 
@@ -122,6 +126,7 @@ pub fn persona_for(elo: u32) -> Persona {
         temperature_pct: lerp(a.temperature_pct, b.temperature_pct, t),
         max_loss_pct: lerp(a.max_loss_pct, b.max_loss_pct, t),
         check_cp: lerp(a.check_cp, b.check_cp, t),
+        slip_cp: lerp(a.slip_cp, b.slip_cp, t),
     }
 }
 

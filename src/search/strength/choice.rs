@@ -51,10 +51,11 @@ pub(super) fn score(main: &mut Worker, shared: &Arc<Shared>, pos: &Position, nod
 /// (`check_cp`) searches its pick again at the depth the full-strength search reached
 /// (`full`), as a strong player looks at a candidate once more before playing it, and
 /// draws again when the pick falls more than `check_cp` below the full-strength best: its
-/// moves stay natural and near the best. A drawn blunder that still leaves it level is
-/// played unchecked (`is_checked`): a strong player's rare blunder is one the second look
-/// did not catch, so the check does not remove it; one that loses the game is caught. After
-/// `MAX_CHECKS` rejections it plays the full-strength move. The worker stands at the root.
+/// moves stay natural and near the best. A drawn blunder that leaves it within `slip_cp`
+/// of level is played unchecked (`is_checked`): a strong player's rare blunder is one the
+/// second look did not catch, so the check does not remove it; one that loses the game is
+/// caught. After `MAX_CHECKS` rejections it plays the full-strength move. The worker stands
+/// at the root.
 pub(super) fn choose(
     main: &mut Worker,
     shared: &Arc<Shared>,
@@ -96,15 +97,11 @@ pub(super) fn choose(
 }
 
 /// Whether the persona checks this pick (`verdict`: its deepest verdict): it checks at
-/// all, and the pick is not a blunder that still leaves the mover `UNCHECKED_BLUNDER_FLOOR`.
+/// all, and the pick is not a blunder that leaves the mover at most `slip_cp` behind.
 fn is_checked(persona: &Persona, pick: &Inputs, verdict: i32) -> bool {
-    let slips_through = error_size(pick) == BLUNDER_SIZE && verdict >= UNCHECKED_BLUNDER_FLOOR;
+    let slips_through = error_size(pick) == BLUNDER_SIZE && verdict >= -(persona.slip_cp as i32);
     persona.check_cp > 0 && !slips_through
 }
-
-/// A strong player's blunder mostly gives back part of an advantage; one that leaves the
-/// position worse than this (cp, mover's view) is what the second look catches.
-const UNCHECKED_BLUNDER_FLOOR: i32 = 0;
 
 /// A persona that checks its picks gives up after this many rejected ones.
 const MAX_CHECKS: usize = 4;
@@ -272,6 +269,7 @@ mod tests {
             temperature_pct: 40,
             max_loss_pct: 200,
             check_cp: 0,
+            slip_cp: 0,
         };
         let (low, high) = (human::MODEL_RATINGS.0 as u32, human::MODEL_RATINGS.1 as u32);
         assert_eq!((error_temperature(&persona(low)), blunder_odds(&persona(low))), (1.0, 1.0));
@@ -300,6 +298,7 @@ mod tests {
             temperature_pct: 10,
             max_loss_pct: 200,
             check_cp: 0,
+            slip_cp: 0,
         };
         let blunder = |rating| move_chances(&inputs, &persona(rating))[0];
         for rating in [400, 1100, 1500] {
@@ -324,6 +323,7 @@ mod tests {
             temperature_pct: 20,
             max_loss_pct: 200,
             check_cp: 0,
+            slip_cp: 0,
         };
         let bonus = |i: usize| if error_size(&inputs[i]) == BLUNDER_SIZE { 1.5 } else { 0.0 };
         let logits: Vec<f64> = inputs.iter().enumerate().map(|(i, x)| human::logit(x, 1400.0) + bonus(i)).collect();
@@ -334,7 +334,7 @@ mod tests {
     }
 
     #[test]
-    fn a_checking_persona_checks_every_pick_but_a_blunder_that_keeps_it_level() {
+    fn a_checking_persona_checks_every_pick_but_a_blunder_within_its_slip() {
         let (pos, moves) = start_moves();
         // From +600: the first move keeps it, the second is a mistake, the third a blunder
         // that stays ahead, the last a blunder into a lost position.
@@ -352,6 +352,7 @@ mod tests {
             temperature_pct: 10,
             max_loss_pct: 200,
             check_cp: 30,
+            slip_cp: 0,
         };
         assert_eq!([0, 1, 2, last].map(|i| error_size(&inputs[i])), [0, 2, BLUNDER_SIZE, BLUNDER_SIZE]);
         assert!(is_checked(&master, &inputs[0], deepest(0)));
@@ -359,6 +360,11 @@ mod tests {
         assert!(!is_checked(&master, &inputs[2], deepest(2)));
         assert!(is_checked(&master, &inputs[last], deepest(last)));
         assert!(!is_checked(&Persona { check_cp: 0, ..master }, &inputs[0], deepest(0)));
+        // A persona that lets blunders within 300 cp of level slip leaves the last unchecked.
+        let lenient = Persona { slip_cp: 300, ..master };
+        assert!(!is_checked(&lenient, &inputs[last], deepest(last)));
+        assert!(is_checked(&Persona { slip_cp: 299, ..master }, &inputs[last], deepest(last)));
+        assert!(is_checked(&lenient, &inputs[1], deepest(1)));
     }
 
     #[test]
@@ -375,6 +381,7 @@ mod tests {
             temperature_pct: 100,
             max_loss_pct: 50,
             check_cp: 0,
+            slip_cp: 0,
         };
         let chances = move_chances(&inputs, &strict);
         assert_eq!(chances[moves.len() - 1], 0.0);
