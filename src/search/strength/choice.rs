@@ -241,6 +241,17 @@ fn scoring_time(time: &TimeManager) -> TimeManager {
 mod tests {
     use super::*;
 
+    /// A persona that plays the model as it stands: every test changes only what it is about.
+    const PLAIN: Persona = Persona {
+        rating: 1500,
+        error_pct: 100,
+        blunder_bonus: 0,
+        temperature_pct: 100,
+        max_loss_pct: 200,
+        check_cp: 0,
+        slip_cp: 0,
+    };
+
     /// The start position and its legal moves.
     fn start_moves() -> (Position, Vec<Move>) {
         let pos = Position::default();
@@ -262,15 +273,7 @@ mod tests {
 
     #[test]
     fn beyond_the_model_ratings_the_blunder_odds_and_error_temperature_carry_the_strength() {
-        let persona = |rating| Persona {
-            rating,
-            error_pct: 100,
-            blunder_bonus: 0,
-            temperature_pct: 40,
-            max_loss_pct: 200,
-            check_cp: 0,
-            slip_cp: 0,
-        };
+        let persona = |rating| Persona { rating, temperature_pct: 40, ..PLAIN };
         let (low, high) = (human::MODEL_RATINGS.0 as u32, human::MODEL_RATINGS.1 as u32);
         assert_eq!((error_temperature(&persona(low)), blunder_odds(&persona(low))), (1.0, 1.0));
         assert_eq!((error_temperature(&persona(high)), blunder_odds(&persona(high))), (1.0, 1.0));
@@ -291,15 +294,7 @@ mod tests {
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[0] = [20, 20, 20, -900];
         let inputs = human::inputs(&pos, &moves, &verdicts);
-        let persona = |rating| Persona {
-            rating,
-            error_pct: 60,
-            blunder_bonus: 0,
-            temperature_pct: 10,
-            max_loss_pct: 200,
-            check_cp: 0,
-            slip_cp: 0,
-        };
+        let persona = |rating| Persona { rating, error_pct: 60, temperature_pct: 10, ..PLAIN };
         let blunder = |rating| move_chances(&inputs, &persona(rating))[0];
         for rating in [400, 1100, 1500] {
             assert!((move_chances(&inputs, &persona(rating)).iter().sum::<f64>() - 1.0).abs() < 1e-9);
@@ -316,15 +311,7 @@ mod tests {
         verdicts[0] = [20, 20, 20, -900];
         verdicts[1] = [20, 20, 20, -150];
         let inputs = human::inputs(&pos, &moves, &verdicts);
-        let persona = Persona {
-            rating: 1400,
-            error_pct: 20,
-            blunder_bonus: 150,
-            temperature_pct: 20,
-            max_loss_pct: 200,
-            check_cp: 0,
-            slip_cp: 0,
-        };
+        let persona = Persona { rating: 1400, error_pct: 20, blunder_bonus: 150, temperature_pct: 20, ..PLAIN };
         let bonus = |i: usize| if error_size(&inputs[i]) == BLUNDER_SIZE { 1.5 } else { 0.0 };
         let logits: Vec<f64> = inputs.iter().enumerate().map(|(i, x)| human::logit(x, 1400.0) + bonus(i)).collect();
         let expected = human::probabilities(&logits, 0.2);
@@ -345,15 +332,7 @@ mod tests {
         verdicts[last] = [600, 600, 600, -300];
         let inputs = human::inputs(&pos, &moves, &verdicts);
         let deepest = |i: usize| verdicts[i][SCORING_DEPTHS.len() - 1];
-        let master = Persona {
-            rating: 2300,
-            error_pct: 50,
-            blunder_bonus: 0,
-            temperature_pct: 10,
-            max_loss_pct: 200,
-            check_cp: 30,
-            slip_cp: 0,
-        };
+        let master = Persona { rating: 2300, error_pct: 50, temperature_pct: 10, check_cp: 30, ..PLAIN };
         assert_eq!([0, 1, 2, last].map(|i| error_size(&inputs[i])), [0, 2, BLUNDER_SIZE, BLUNDER_SIZE]);
         assert!(is_checked(&master, &inputs[0], deepest(0)));
         assert!(is_checked(&master, &inputs[1], deepest(1)));
@@ -374,15 +353,7 @@ mod tests {
         let mut verdicts = vec![[20; SCORING_DEPTHS.len()]; moves.len()];
         verdicts[moves.len() - 1] = [20, 20, 20, -900];
         let inputs = human::inputs(&pos, &moves, &verdicts);
-        let strict = Persona {
-            rating: 1500,
-            error_pct: 100,
-            blunder_bonus: 0,
-            temperature_pct: 100,
-            max_loss_pct: 50,
-            check_cp: 0,
-            slip_cp: 0,
-        };
+        let strict = Persona { max_loss_pct: 50, ..PLAIN };
         let chances = move_chances(&inputs, &strict);
         assert_eq!(chances[moves.len() - 1], 0.0);
         assert!(chances[..moves.len() - 1].iter().all(|&c| c > 0.0));
