@@ -321,6 +321,27 @@ mod tests {
     }
 
     #[test]
+    fn threat_terms_count_what_a_hand_count_finds() {
+        let pos: Chess = "4k3/8/2n5/3q4/B7/8/6N1/R3K3 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let t = trace(&pos);
+        let white = side(Color::White);
+        // The knight on g2 reaches e3 and f4, both a knight's move from d5. The rook reaches
+        // a5 and d1 on the queen's lines; only d1 is attacked twice (with the king).
+        assert_eq!(t.counts[params::KNIGHT_ON_QUEEN][white], 2);
+        assert_eq!(t.counts[params::SLIDER_ON_QUEEN][white], 1);
+        // The bishop attacks the knight on c6, which only the queen defends.
+        assert_eq!(t.counts[params::WEAK_QUEEN_PROTECTION][white], 1);
+        // Contested squares Black does not hold twice: a2, b3, b5, c6, d1 and d2.
+        assert_eq!(t.counts[params::RESTRICTED][white], 6);
+        let start = trace(&Chess::default());
+        assert_eq!(start.counts[params::RESTRICTED][white], 0, "no square is contested at the start");
+    }
+
+    #[test]
     fn closed_structures_score_higher_than_open_ones() {
         let board = |fen: &str| fen.parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap();
         let closedness_of = |fen: &str| {

@@ -1,7 +1,8 @@
 //! Threats: enemy pieces our pawns, minors, rooks and king attack, pieces left hanging, and
 //! pawn pushes that would attack a piece.
 
-use shakmaty::Color;
+use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+use shakmaty::{Bitboard, Color};
 
 use super::bitboards::{count, forward, pawn_attacks, relative_rank_mask, squares};
 use super::params::*;
@@ -23,6 +24,8 @@ impl<T: Tracer> Eval<'_, T> {
         let by_king = count(weak & info.attacked_by[s][KING]);
         let hanging = count(weak & (!info.attacked[them] | (their_non_pawns & info.attacked_twice[s])));
         let push_threats = count(self.safe_pushes(color) & their_non_pawns);
+        let restricted = count(info.attacked[them] & !strongly_protected & info.attacked[s]);
+        let weak_queen_protection = count(weak & info.attacked_by[them][QUEEN]);
 
         for (term, victims) in [(THREAT_BY_PAWN, by_pawns), (THREAT_BY_MINOR, by_minors), (THREAT_BY_ROOK, by_rooks)] {
             for sq in squares(victims) {
@@ -33,6 +36,25 @@ impl<T: Tracer> Eval<'_, T> {
         self.add(color, THREAT_BY_KING, by_king);
         self.add(color, HANGING, hanging);
         self.add(color, THREAT_PAWN_PUSH, push_threats);
+        self.add(color, RESTRICTED, restricted);
+        self.add(color, WEAK_QUEEN_PROTECTION, weak_queen_protection);
+        self.queen_contact(color, strongly_protected);
+    }
+
+    /// Safe squares from which our knights or sliders would attack the enemy queen, when it
+    /// is alone: the queen has to spend moves to escape them.
+    fn queen_contact(&mut self, color: Color, strongly_protected: u64) {
+        let (s, them) = (side(color), side(!color));
+        let info = &self.info;
+        let Some(queen) = Bitboard(info.pieces[them][QUEEN]).single_square() else { return };
+        let occupied = Bitboard(info.occupied);
+        let safe = info.mobility_area[s] & !strongly_protected;
+        let knights = knight_attacks(queen).0 & info.attacked_by[s][KNIGHT] & safe;
+        let sliders = (bishop_attacks(queen, occupied).0 & info.attacked_by[s][BISHOP])
+            | (rook_attacks(queen, occupied).0 & info.attacked_by[s][ROOK]);
+        let sliders = sliders & safe & info.attacked_twice[s];
+        self.add(color, KNIGHT_ON_QUEEN, count(knights));
+        self.add(color, SLIDER_ON_QUEEN, count(sliders));
     }
 
     /// The squares our pawns would attack after a safe single or double push.

@@ -53,11 +53,11 @@ pub struct Level {
 // BEGIN LEVELS (tuning/calibrate-levels rewrites the ratings)
 #[rustfmt::skip]
 pub const LEVELS: [Level; 6] = [
-    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 10, blunder_bonus: 222, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 400 },
-    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 10, blunder_bonus: 154, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 325 },
-    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1020, error_pct: 30, blunder_bonus: 70, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 250 },
-    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1500, error_pct: 50, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 200 },
-    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1900, error_pct: 65, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 100, slip_cp: 0 }, book_temperature_pct: 100 },
+    Level { name: "Beginner", elo: 600, persona: Persona { rating: 270, error_pct: 10, blunder_bonus: 222, temperature_pct: 30, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 400 },
+    Level { name: "Easy", elo: 900, persona: Persona { rating: 725, error_pct: 10, blunder_bonus: 154, temperature_pct: 30, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 325 },
+    Level { name: "Medium", elo: 1200, persona: Persona { rating: 1146, error_pct: 30, blunder_bonus: 110, temperature_pct: 30, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 250 },
+    Level { name: "Hard", elo: 1500, persona: Persona { rating: 1531, error_pct: 50, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 0, slip_cp: 0 }, book_temperature_pct: 200 },
+    Level { name: "Expert", elo: 1800, persona: Persona { rating: 1869, error_pct: 65, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 100, slip_cp: 0 }, book_temperature_pct: 100 },
     Level { name: "Master", elo: 2100, persona: Persona { rating: 2300, error_pct: 90, blunder_bonus: 0, temperature_pct: 10, max_loss_pct: 200, check_cp: 15, slip_cp: 0 }, book_temperature_pct: 0 },
 ];
 // END LEVELS
