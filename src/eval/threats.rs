@@ -1,5 +1,6 @@
-//! Threats: enemy pieces our pawns, minors, rooks and king attack, pieces left hanging, and
-//! pawn pushes that would attack a piece.
+//! Threats: enemy pieces our pawns, minors, rooks and king attack, pieces left hanging, pawn
+//! pushes that would attack a piece, contested squares the enemy does not hold, pieces only
+//! its queen defends, and safe squares from which a knight or slider would hit its queen.
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Color};
