@@ -18,14 +18,17 @@ impl<T: Tracer> Eval<'_, T> {
         let their_non_pawns = their_pieces & !info.pieces[them][PAWN];
         // Protected by a pawn, or by two pieces where we attack only once.
         let strongly_protected = info.attacked_by[them][PAWN] | (info.attacked_twice[them] & !info.attacked_twice[s]);
-        let weak = their_pieces & !strongly_protected & info.attacked[s];
+        // Squares we attack that they do not hold strongly: pieces there are weak, and the
+        // ones they still attack are restricted to them.
+        let contested = info.attacked[s] & !strongly_protected;
+        let weak = their_pieces & contested;
         let by_minors = (their_non_pawns | weak) & (info.attacked_by[s][KNIGHT] | info.attacked_by[s][BISHOP]);
         let by_rooks = (info.pieces[them][QUEEN] | weak) & info.attacked_by[s][ROOK];
         let by_pawns = their_non_pawns & info.attacked_by[s][PAWN];
         let by_king = count(weak & info.attacked_by[s][KING]);
         let hanging = count(weak & (!info.attacked[them] | (their_non_pawns & info.attacked_twice[s])));
         let push_threats = count(self.safe_pushes(color) & their_non_pawns);
-        let restricted = count(info.attacked[them] & !strongly_protected & info.attacked[s]);
+        let restricted = count(info.attacked[them] & contested);
         let weak_queen_protection = count(weak & info.attacked_by[them][QUEEN]);
 
         for (term, victims) in [(THREAT_BY_PAWN, by_pawns), (THREAT_BY_MINOR, by_minors), (THREAT_BY_ROOK, by_rooks)] {

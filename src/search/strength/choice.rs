@@ -240,6 +240,7 @@ fn scoring_time(time: &TimeManager) -> TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::strength::catalogue;
 
     /// A persona that plays the model as it stands: every test changes only what it is about.
     const PLAIN: Persona = Persona {
@@ -345,6 +346,31 @@ mod tests {
         assert!(is_checked(&Persona { slip_cp: 299, ..master }, &inputs[last], deepest(last)));
         assert!(is_checked(&lenient, &inputs[1], deepest(1)));
     }
+
+    #[test]
+    fn below_hard_a_second_natural_move_within_a_logit_is_still_played() {
+        // The opponents below Hard play as the model's weakest players whatever their form,
+        // so their choice temperature is all that varies their play: a move a logit behind
+        // the most natural one must keep a fair chance, or they repeat one game forever.
+        let (pos, moves) = start_moves();
+        let inputs = human::inputs(&pos, &moves, &vec![[20; SCORING_DEPTHS.len()]; moves.len()]);
+        for level in catalogue::LEVELS.iter().filter(|level| level.elo < catalogue::DEFAULT_ELO) {
+            let rating = f64::from(level.persona.rating);
+            let logits: Vec<f64> = inputs.iter().map(|x| human::logit(x, rating)).collect();
+            let top = (0..logits.len()).max_by(|&a, &b| logits[a].total_cmp(&logits[b])).unwrap();
+            let gap = |i: usize| logits[top] - logits[i];
+            let second = (0..logits.len())
+                .filter(|&i| (SECOND_GAP_MIN..1.0).contains(&gap(i)))
+                .min_by(|&a, &b| gap(b).total_cmp(&gap(a)))
+                .expect("the start position has a move most of a logit behind the top one");
+            let chances = move_chances(&inputs, &level.persona);
+            assert!(chances[second] * 30.0 > chances[top], "{}: {:?}", level.name, (chances[top], chances[second]));
+        }
+    }
+
+    /// The runner-up the variety test looks at is at least this far behind (logits): a
+    /// choice temperature under about 30 % leaves it less than 1 chance in 30 of the top one.
+    const SECOND_GAP_MIN: f64 = 0.7;
 
     #[test]
     fn a_move_beyond_the_allowed_loss_has_no_chance() {
